@@ -1,0 +1,440 @@
+"""Compare stud_fast's high-hand evaluation speed with other Python evaluators.
+
+Usage::
+
+    python bench/compare.py [--hands N] [--seed S] [--json OUT]
+                            [--repeats R] [--full] [--no-five]
+
+Generates ``N`` random 7-card hands (distinct cards within a hand, default
+200,000) and times, in the same process:
+
+* ``numpy hands.sum(axis=1)``: a memory-bandwidth floor, no evaluation;
+* ``stud_fast.evaluate_batch(hands)``: one call for all hands;
+* ``stud_fast.evaluate7(a, ..., g)`` in a per-hand loop (skipped if missing);
+* ``stud_fast.evaluate("As Kd ...")`` in a per-hand loop on strings;
+* every importable peer from :mod:`peers`, one call per hand.
+
+Each entry is timed with ``time.perf_counter`` and the best of several
+repetitions is kept (the machine may be noisy).  Pure-Python peers are timed
+on a prefix of the hands (their ``max_hands``) unless ``--full`` is given;
+hands/s stays comparable.  A second, shorter table does the same for 5-card
+hands.  Every entry's results are also checked against a reference ordering
+(stud_fast.evaluate_batch when importable, otherwise eval7).
+
+The reusable part is :func:`run`; ``main`` only parses arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import secrets
+import sys
+import time
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+try:  # inside a package
+    from . import peers as _peers  # type: ignore[no-redef]
+except ImportError:  # run as a script / imported with bench/ on sys.path
+    import peers as _peers  # type: ignore[no-redef]
+
+Printer = Callable[[str], Any]
+
+
+# --------------------------------------------------------------------------
+# hand generation
+
+
+def random_hands(
+    n: int,
+    k: int = 7,
+    seed: int | None = None,
+    deck: Sequence[int] | np.ndarray | None = None,
+    jokers: int = 0,
+    rng: np.random.Generator | None = None,
+) -> np.ndarray:
+    """Return ``n`` random hands of ``k`` cards as a ``uint8`` array ``[n, k]``.
+
+    Real cards within a hand are distinct (drawn without replacement from
+    ``deck``); ``jokers`` copies of the joker id 52 are added and every row is
+    shuffled so the jokers land in random positions.
+
+    Args:
+        n: Number of hands.
+        k: Cards per hand, jokers included.
+        seed: Seed for a fresh ``numpy.random.default_rng`` (ignored if
+            ``rng`` is given).
+        deck: Card ids to draw from (default: all 52 cards).  For short-deck
+            hands pass ``range(20, 52)`` (sevens to aces).
+        jokers: Number of jokers (id 52) per hand.
+        rng: Generator to use instead of ``seed``.
+
+    Returns:
+        C-contiguous ``uint8`` array of shape ``[n, k]``.
+
+    Raises:
+        ValueError: If the deck is too small for ``k - jokers`` distinct cards.
+    """
+    gen = rng if rng is not None else np.random.default_rng(seed)
+    cards = np.arange(52, dtype=np.uint8) if deck is None else np.asarray(deck, dtype=np.uint8)
+    real = k - jokers
+    if real < 0 or real > len(cards):
+        raise ValueError(f"cannot draw {real} distinct cards from a deck of {len(cards)}")
+    out = np.empty((n, k), dtype=np.uint8)
+    todo = np.arange(n)
+    # Rejection sampling: draw with replacement, redraw the rows with repeats.
+    while todo.size:
+        draw = gen.integers(0, len(cards), size=(todo.size, real))
+        srt = np.sort(draw, axis=1)
+        ok = np.all(srt[:, 1:] != srt[:, :-1], axis=1)
+        out[todo[ok], :real] = cards[draw[ok]]
+        todo = todo[~ok]
+    if jokers:
+        out[:, real:] = 52
+        perm = np.argsort(gen.random((n, k)), axis=1)
+        out = np.take_along_axis(out, perm, axis=1)
+    return np.ascontiguousarray(out)
+
+
+# --------------------------------------------------------------------------
+# timing
+
+
+def best_time(
+    fn: Callable[[], Any], repeats: int = 5, budget: float = 20.0
+) -> tuple[float, Any]:
+    """Return the best wall time (seconds) of ``fn()`` and its last result.
+
+    Runs ``fn`` at least twice (the first run also warms caches) and at most
+    ``repeats`` times, stopping early once ``budget`` seconds were spent.
+    The garbage collector is disabled while timing, as ``timeit`` does.
+    """
+    best = float("inf")
+    result: Any = None
+    spent = 0.0
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for i in range(max(2, repeats)):
+            t0 = time.perf_counter()
+            result = fn()
+            dt = time.perf_counter() - t0
+            best = min(best, dt)
+            spent += dt
+            if i >= 1 and spent > budget:
+                break
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return best, result
+
+
+@dataclass
+class Entry:
+    """One timed contender.
+
+    Attributes:
+        name: Row label.
+        call: What is called, for the JSON output.
+        fn: Zero-argument callable evaluating ``n`` hands.
+        n: Number of hands ``fn`` evaluates.
+        values: Converts the result of ``fn()`` into one integer per hand for
+            the ordering check, or ``None`` to skip the check.
+        higher_is_better: Convention of those integers.
+    """
+
+    name: str
+    call: str
+    fn: Callable[[], Any]
+    n: int
+    values: Callable[[Any], Any] | None = None
+    higher_is_better: bool = True
+
+
+def _same(result: Any) -> Any:
+    """Identity conversion: the result already is one value per hand."""
+    return result
+
+
+# --------------------------------------------------------------------------
+# stud_fast entries
+
+
+def _import_stud_fast() -> Any | None:
+    """Import stud_fast, or return None if it is not installed/importable.
+
+    A bare source directory imports as an empty namespace package; that
+    counts as not importable.
+    """
+    try:
+        import stud_fast
+    except Exception:  # noqa: BLE001
+        return None
+    if not any(hasattr(stud_fast, f) for f in ("evaluate_batch", "evaluate7", "evaluate")):
+        return None
+    return stud_fast
+
+
+def stud_fast_entries(sf: Any, hands: np.ndarray, out: Printer) -> list[Entry]:
+    """Build the stud_fast rows for ``hands`` ([N, 5] or [N, 7]).
+
+    Missing functions are reported through ``out`` and skipped.
+    """
+    k = hands.shape[1]
+    entries: list[Entry] = []
+    n = len(hands)
+    batch = getattr(sf, "evaluate_batch", None)
+    if batch is not None:
+        entries.append(Entry("stud_fast.evaluate_batch", "stud_fast.evaluate_batch(hands)",
+                             lambda: batch(hands), n, _same))
+    else:
+        out("note: stud_fast.evaluate_batch not found, skipped")
+
+    scalar_name = f"evaluate{k}"
+    scalar = getattr(sf, scalar_name, None)
+    if scalar is not None:
+        tuples = _peers.hands_to_tuples(hands)
+
+        def scalar_loop() -> list[int]:
+            return [scalar(*h) for h in tuples]
+
+        entries.append(Entry(f"stud_fast.{scalar_name} (ids)",
+                             f"stud_fast.{scalar_name}(a, ...) per hand",
+                             scalar_loop, n, _same))
+    else:
+        out(f"note: stud_fast.{scalar_name} not found, skipped")
+
+    evaluate = getattr(sf, "evaluate", None)
+    if evaluate is not None:
+        strings = _peers.hands_to_strings(hands)
+
+        def str_loop() -> list[Any]:
+            return [evaluate(s) for s in strings]
+
+        def str_values(result: list[Any]) -> list[int]:
+            return [int(hv.value) for hv in result]
+
+        entries.append(Entry("stud_fast.evaluate (str)", 'stud_fast.evaluate("As Kd ...") per hand',
+                             str_loop, n, str_values))
+    else:
+        out("note: stud_fast.evaluate not found, skipped")
+    return entries
+
+
+def peer_entries(hands: np.ndarray, full: bool) -> list[Entry]:
+    """Build one row per available peer (capped at the peer's max_hands)."""
+    entries: list[Entry] = []
+    for peer in _peers.available_peers():
+        n = len(hands) if full or peer.max_hands is None else min(len(hands), peer.max_hands)
+        fn = peer.prepare(hands[:n])
+        call = peer.call
+        if hands.shape[1] != 7:
+            call = call.replace("7cards", f"{hands.shape[1]}cards")
+        entries.append(Entry(peer.name, call, fn, n, _same, peer.higher_is_better))
+    return entries
+
+
+# --------------------------------------------------------------------------
+# running and reporting
+
+
+def _fmt_rate(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def _fmt_ratio(x: float | None) -> str:
+    if x is None:
+        return "n/a"
+    if x >= 10:
+        return f"{x:,.0f}x"
+    if x >= 0.1:
+        return f"{x:.2f}x"
+    return f"{x:.4f}x"
+
+
+def _table(rows: list[dict], out: Printer) -> None:
+    """Print rows as a markdown table."""
+    out("| entry | hands timed | hands/s | vs evaluate_batch | vs eval7 per-hand | same order |")
+    out("|---|---:|---:|---:|---:|:---:|")
+    for r in rows:
+        if r["mismatches"] is None:
+            agree = "-"
+        elif r["mismatches"] == 0:
+            agree = "yes"
+        else:
+            agree = f"NO ({r['mismatches']})"
+        out(f"| {r['name']} | {r['hands']:,} | {_fmt_rate(r['hands_per_s'])} | "
+            f"{_fmt_ratio(r['vs_batch'])} | {_fmt_ratio(r['vs_eval7'])} | {agree} |")
+
+
+def _measure_section(
+    section: str,
+    hands: np.ndarray,
+    sf: Any | None,
+    out: Printer,
+    repeats: int,
+    full: bool,
+) -> list[dict]:
+    """Time every contender on ``hands`` and print one markdown table."""
+    entries: list[Entry] = [
+        Entry("numpy hands.sum(axis=1) (floor)", "hands.sum(axis=1)",
+              lambda: hands.sum(axis=1), len(hands)),
+    ]
+    if sf is not None:
+        entries += stud_fast_entries(sf, hands, out)
+    entries += peer_entries(hands, full)
+
+    # Reference ordering: stud_fast batch if present, else eval7, else none.
+    reference: np.ndarray | None = None
+    ref_name = ""
+    for want in ("stud_fast.evaluate_batch", "eval7"):
+        cand = [e for e in entries if e.name == want and e.n == len(hands) and e.values]
+        if not cand:
+            continue
+        ref_entry = cand[0]
+        try:
+            ref_vals = np.asarray(ref_entry.values(ref_entry.fn()), dtype=np.int64)
+        except Exception as exc:  # noqa: BLE001 - fall back to the next one
+            out(f"note: reference {want} failed: {type(exc).__name__}: {exc}")
+            continue
+        reference = ref_vals if ref_entry.higher_is_better else -ref_vals
+        ref_name = want
+        break
+
+    rows: list[dict] = []
+    for e in entries:
+        try:
+            seconds, result = best_time(e.fn, repeats)
+        except Exception as exc:  # noqa: BLE001 - report and keep going
+            out(f"note: {e.name} failed: {type(exc).__name__}: {exc}")
+            continue
+        mismatches = None
+        if reference is not None and e.values is not None:
+            try:
+                mismatches = _peers.ordering_mismatches(
+                    reference[: e.n], e.values(result), e.higher_is_better)
+            except Exception as exc:  # noqa: BLE001
+                out(f"note: ordering check of {e.name} failed: {exc}")
+        del result
+        rows.append({
+            "section": section,
+            "name": e.name,
+            "call": e.call,
+            "hands": e.n,
+            "seconds": seconds,
+            "hands_per_s": e.n / seconds if seconds > 0 else float("inf"),
+            "mismatches": mismatches,
+            "reference": ref_name or None,
+        })
+
+    def rate_of(name: str) -> float | None:
+        for r in rows:
+            if r["name"] == name:
+                return r["hands_per_s"]
+        return None
+
+    batch_rate = rate_of("stud_fast.evaluate_batch")
+    eval7_rate = rate_of("eval7")
+    for r in rows:
+        r["vs_batch"] = r["hands_per_s"] / batch_rate if batch_rate else None
+        r["vs_eval7"] = r["hands_per_s"] / eval7_rate if eval7_rate else None
+
+    out("")
+    out(f"### {section}: {len(hands):,} random hands"
+        + (f" (ordering reference: {ref_name})" if ref_name else ""))
+    out("")
+    _table(rows, out)
+    return rows
+
+
+def _versions() -> dict[str, str]:
+    """Versions of the packages involved, for the JSON output."""
+    vers = {"python": platform.python_version(), "numpy": np.__version__}
+    for dist in ("stud_fast", "eval7", "phevaluator", "treys", "pokerkit"):
+        try:
+            vers[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            pass
+    return vers
+
+
+def run(
+    hands: int = 200_000,
+    seed: int | None = None,
+    out: Printer = print,
+    *,
+    repeats: int = 5,
+    full: bool = False,
+    five_card: bool = True,
+) -> list[dict]:
+    """Benchmark stud_fast against the available peers and print the tables.
+
+    Args:
+        hands: Number of random 7-card hands (5-card section uses the same).
+        seed: RNG seed; a random one is drawn (and printed) when ``None``.
+        out: Line printer (``print`` by default).
+        repeats: Maximum timed repetitions per entry; the best is kept.
+        full: Time slow pure-Python peers on all hands instead of a prefix.
+        five_card: Also run the 5-card section.
+
+    Returns:
+        One dict per timed row with keys ``section, name, call, hands,
+        seconds, hands_per_s, vs_batch, vs_eval7, mismatches, reference``
+        (ratios are rate / reference rate, ``None`` when the reference row
+        is missing; ``mismatches`` is 0 when the ordering matches).
+    """
+    if seed is None:
+        seed = secrets.randbits(32)
+    sf = _import_stud_fast()
+    peer_names = ", ".join(p.name for p in _peers.available_peers()) or "none"
+    out(f"stud_fast benchmark: {hands:,} hands, seed {seed}, best of up to {repeats} runs, "
+        f"python {platform.python_version()} on {platform.machine()}")
+    out(f"stud_fast: {'importable' if sf is not None else 'NOT importable (skipped)'}; "
+        f"peers: {peer_names}")
+
+    rng = np.random.default_rng(seed)
+    rows = _measure_section("7-card high", random_hands(hands, 7, rng=rng), sf, out,
+                            repeats, full)
+    if five_card:
+        rows += _measure_section("5-card high", random_hands(hands, 5, rng=rng), sf, out,
+                                 repeats, full)
+    bad = [r["name"] + f" ({r['section']})" for r in rows if r["mismatches"]]
+    out("")
+    if bad:
+        out("ORDERING DISAGREES: " + ", ".join(bad))
+    else:
+        out("All checked entries order the hands identically.")
+    for r in rows:
+        r["seed"] = seed
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=200_000, help="number of hands (default 200000)")
+    ap.add_argument("--seed", type=int, default=None, help="RNG seed (default: random)")
+    ap.add_argument("--json", metavar="OUT", default=None, help="also write results as JSON")
+    ap.add_argument("--repeats", type=int, default=5, help="max repetitions per entry (best kept)")
+    ap.add_argument("--full", action="store_true", help="time slow peers on all hands")
+    ap.add_argument("--no-five", action="store_true", help="skip the 5-card section")
+    args = ap.parse_args(argv)
+    if args.hands < 2:
+        ap.error("--hands must be at least 2")
+    rows = run(args.hands, args.seed, print, repeats=args.repeats, full=args.full,
+               five_card=not args.no_five)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump({"versions": _versions(), "machine": platform.platform(),
+                       "rows": rows}, fh, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,599 @@
+/*
+ * Build-time generator of stud_fast's lookup tables. Run by CMake; writes two files:
+ *
+ *   sf_tables.h  sizes and declarations (private to the library)
+ *   sf_tables.c  the tables themselves
+ *
+ * What it computes, for every ranking:
+ *
+ *   rank table   for every multiset of natural ranks (each rank at most 4 times) plus w wild
+ *                cards, 1..7 cards in all: the value of the best hand that ignores suits. It is
+ *                addressed by a perfect hash of the rank-key sum (keys.h): the key space is cut
+ *                into rows of 2^ROW_SHIFT keys, and each row gets an offset chosen first-fit so
+ *                that no two used keys share a slot ("row displacement").
+ *   flush table  (high and short32 only) for every wild count w and 13-bit mask of one suit's
+ *                natural ranks: the best straight flush or flush those cards and w wilds make.
+ *
+ * Hands are first described by a 64-bit "descriptor" that sorts like hand strength; the
+ * descriptors that occur are then numbered densely per ranking, and the tables hold those
+ * numbers (sf_value). Wild cards are resolved by trying every rank for each wild card (a
+ * wild may duplicate a held card, RULES.md D4), memoised per multiset.
+ *
+ * Nothing here is fast or clever on purpose: it runs once per build, in about a second.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/keys.h"
+
+#define NRANKINGS 4
+#define MAXCARDS 7
+#define MAXWILD 7
+
+enum { HIGH = 0, SHORT32 = 1, RAZZ = 2, LOW8 = 3 };
+enum {
+    C_NONE, C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT, C_FLUSH, C_FULL_HOUSE, C_QUADS,
+    C_STRAIGHT_FLUSH, C_FIVE, NCAT
+};
+
+/* Category order of each ranking, weakest first: the position is the descriptor's top field. */
+static const int cat_order[NRANKINGS][NCAT] = {
+    [HIGH] = {C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT, C_FLUSH, C_FULL_HOUSE, C_QUADS,
+              C_STRAIGHT_FLUSH, C_FIVE, -1},
+    [SHORT32] = {C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_STRAIGHT, C_FULL_HOUSE, C_FLUSH, C_QUADS,
+                 C_STRAIGHT_FLUSH, C_FIVE, -1},
+    /* razz and low8 descriptors are built in the high style (aces low, no straights or
+       flushes) and then inverted, so this is the order of that high-style pass. */
+    [RAZZ] = {C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_FULL_HOUSE, C_QUADS, C_FIVE, -1},
+    [LOW8] = {C_HIGH, C_PAIR, C_TWO_PAIR, C_TRIPS, C_FULL_HOUSE, C_QUADS, C_FIVE, -1},
+};
+
+static int cat_pos(int ranking, int cat)
+{
+    for (int i = 0; i < NCAT && cat_order[ranking][i] >= 0; i++)
+        if (cat_order[ranking][i] == cat)
+            return i + 1;
+    fprintf(stderr, "gen_tables: category %d not in ranking %d\n", cat, ranking);
+    exit(1);
+}
+
+/*
+ * Descriptor: bits 4..27 the sort key (category position << 20 | five 4-bit tie-break fields,
+ * each rank + 1, 0 for a missing kicker), bits 0..3 the category itself. Larger is stronger.
+ */
+typedef uint64_t desc_t;
+#define DESC_NONE ((desc_t)0)
+#define LOW_FLIP ((desc_t)1 << 27)
+
+static desc_t make_desc(int ranking, int cat, const int *tie, int ntie)
+{
+    uint64_t k = (uint64_t)cat_pos(ranking, cat);
+    for (int i = 0; i < 5; i++)
+        k = k << 4 | (uint64_t)(i < ntie ? tie[i] + 1 : 0);
+    return k << 4 | (uint64_t)cat;
+}
+
+/* Straights of a ranking as rank-index bit masks, lowest first. */
+static int straights(int ranking, unsigned out[10])
+{
+    int n = 0;
+    if (ranking == HIGH) {
+        out[n++] = 0x100f; /* A-2-3-4-5 */
+        for (int top = 4; top <= 12; top++)
+            out[n++] = 0x1fu << (top - 4);
+    } else if (ranking == SHORT32) {
+        out[n++] = 0x1000 | 0x1e0; /* A-7-8-9-T: ranks 5..8 plus the ace */
+        for (int top = 9; top <= 12; top++)
+            out[n++] = 0x1fu << (top - 4);
+    }
+    return n;
+}
+
+/*
+ * High-style descriptor of exactly the cards counted in cnt (1..5 cards, counts may exceed 4
+ * when wilds duplicate a rank). Straights count only for five distinct ranks when the ranking
+ * has them; `rank_value` maps rank index to the value used for comparisons (aces low for the
+ * low rankings).
+ */
+static desc_t pattern_desc(int ranking, const int cnt[13], int allow_straight)
+{
+    int vals[13], counts[13], m = 0, n = 0;
+    int low = ranking == RAZZ || ranking == LOW8;
+    for (int r = 0; r < 13; r++) {
+        if (!cnt[r])
+            continue;
+        vals[m] = low ? (r == 12 ? 0 : r + 1) : r;
+        counts[m] = cnt[r];
+        n += cnt[r];
+        m++;
+    }
+    /* sort groups by count, then value, both descending */
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++)
+            if (counts[j] > counts[i] || (counts[j] == counts[i] && vals[j] > vals[i])) {
+                int t = counts[i]; counts[i] = counts[j]; counts[j] = t;
+                t = vals[i]; vals[i] = vals[j]; vals[j] = t;
+            }
+    if (allow_straight && n == 5 && m == 5) {
+        unsigned s[10], mask = 0;
+        int ns = straights(ranking, s);
+        for (int r = 0; r < 13; r++)
+            if (cnt[r])
+                mask |= 1u << r;
+        for (int i = ns - 1; i >= 0; i--)
+            if (s[i] == mask) {
+                int tie = i;
+                return make_desc(ranking, C_STRAIGHT, &tie, 1);
+            }
+    }
+    int cat;
+    if (counts[0] >= 5)
+        cat = C_FIVE;
+    else if (counts[0] == 4)
+        cat = C_QUADS;
+    else if (counts[0] == 3)
+        cat = (m > 1 && counts[1] >= 2) ? C_FULL_HOUSE : C_TRIPS;
+    else if (counts[0] == 2)
+        cat = (m > 1 && counts[1] == 2) ? C_TWO_PAIR : C_PAIR;
+    else
+        cat = C_HIGH;
+    return make_desc(ranking, cat, vals, m);
+}
+
+static desc_t invert_low(desc_t d)
+{
+    /* Reverse the order but keep the category in the low nibble. */
+    return ((LOW_FLIP - (d >> 4)) << 4) | (d & 0xf);
+}
+
+/* Best descriptor over all 5-card sub-multisets of cnt: sub[] is built rank by rank. */
+static void best_five(int ranking, const int cnt[13], int sub[13], int r, int need, int low,
+                      desc_t *best)
+{
+    if (r == 13) {
+        if (need == 0) {
+            desc_t d = pattern_desc(ranking, sub, !low);
+            if (low)
+                d = invert_low(d);
+            if (d > *best)
+                *best = d;
+        }
+        return;
+    }
+    for (int take = cnt[r] < need ? cnt[r] : need; take >= 0; take--) {
+        sub[r] = take;
+        best_five(ranking, cnt, sub, r + 1, need - take, low, best);
+    }
+    sub[r] = 0;
+}
+
+static int low8_qualifies(desc_t d)
+{
+    if ((d & 0xf) != C_HIGH)
+        return 0;
+    desc_t hs = LOW_FLIP - (d >> 4);   /* back to the high-style key */
+    int top = (int)(hs >> 16 & 0xf);   /* highest card, ace = 1 ... eight = 8 */
+    return top <= 8;
+}
+
+/* Value of exactly these natural cards (n of them), wild cards already resolved. */
+static desc_t base_desc(int ranking, const int cnt[13], int n)
+{
+    int low = ranking == RAZZ || ranking == LOW8;
+    desc_t d = 0;
+    if (n >= 5) {
+        int sub[13] = {0};
+        best_five(ranking, cnt, sub, 0, 5, low, &d);
+    } else {
+        d = pattern_desc(ranking, cnt, 0);
+        if (low)
+            d = invert_low(d);
+    }
+    if (ranking == LOW8 && (n < 5 || !low8_qualifies(d)))
+        return DESC_NONE;
+    return d;
+}
+
+/* ---- memo of (multiset with counts up to 7, wild count) -> descriptor ---------------------- */
+
+#define MEMO_BITS 21
+typedef struct { uint64_t code; desc_t d; } memo_t;
+static memo_t *memo;
+
+static uint64_t encode(const int cnt[13], int w)
+{
+    uint64_t code = 0;
+    for (int r = 0; r < 13; r++)
+        code |= (uint64_t)cnt[r] << (3 * r);
+    return (code | (uint64_t)w << 39) + 1; /* +1: 0 marks an empty slot */
+}
+
+/* Best descriptor of the naturals in cnt plus w wild cards, each any rank of the deck. */
+static desc_t wild_desc(int ranking, int cnt[13], int n, int w)
+{
+    if (w == 0)
+        return base_desc(ranking, cnt, n);
+    uint64_t code = encode(cnt, w);
+    size_t h = (size_t)((code * 0x9E3779B97F4A7C15ULL) >> (64 - MEMO_BITS));
+    while (memo[h].code) {
+        if (memo[h].code == code)
+            return memo[h].d;
+        h = (h + 1) & ((1u << MEMO_BITS) - 1);
+    }
+    desc_t best = 0;
+    for (int r = SF__FIRST_RANK(ranking); r < 13; r++) {
+        cnt[r]++;
+        desc_t d = wild_desc(ranking, cnt, n + 1, w - 1);
+        cnt[r]--;
+        if (d > best)
+            best = d;
+    }
+    memo[h].code = code;
+    memo[h].d = best;
+    return best;
+}
+
+/* ---- the flush table ------------------------------------------------------------------------ */
+
+static desc_t flush_desc(int ranking, unsigned mask, int w)
+{
+    unsigned s[10];
+    int ns = straights(ranking, s);
+    desc_t best = 0;
+    for (int i = ns - 1; i >= 0; i--)
+        if (__builtin_popcount(s[i] & ~mask) <= w) {
+            best = make_desc(ranking, C_STRAIGHT_FLUSH, &i, 1);
+            break;
+        }
+    /* The best plain flush: every wild card as an ace (duplicates allowed), then the top
+       natural ranks. */
+    int ranks[5], k = 0;
+    for (; k < w && k < 5; k++)
+        ranks[k] = 12;
+    for (int r = 12; r >= 0 && k < 5; r--)
+        if (mask >> r & 1)
+            ranks[k++] = r;
+    desc_t d = make_desc(ranking, C_FLUSH, ranks, 5);
+    return d > best ? d : best;
+}
+
+/* ---- rank-multiset enumeration and the perfect hash ----------------------------------------- */
+
+typedef struct { uint32_t key; int8_t cnt[13]; int8_t n, w; } entry_t;
+static entry_t *entries;
+static size_t nentries;
+
+static void enumerate(int cnt[13], int r, int n)
+{
+    if (r == 13) {
+        for (int w = 0; n + w <= MAXCARDS; w++) {
+            if (n + w == 0)
+                continue;
+            entry_t *e = &entries[nentries++];
+            uint32_t key = (uint32_t)w * SF__WILD_KEY;
+            for (int q = 0; q < 13; q++) {
+                key += (uint32_t)cnt[q] * sf__rank_keys[q];
+                e->cnt[q] = (int8_t)cnt[q];
+            }
+            e->key = key;
+            e->n = (int8_t)n;
+            e->w = (int8_t)w;
+        }
+        return;
+    }
+    for (int c = 0; c <= 4 && n + c <= MAXCARDS; c++) {
+        cnt[r] = c;
+        enumerate(cnt, r + 1, n + c);
+    }
+    cnt[r] = 0;
+}
+
+typedef struct { uint32_t row; uint32_t count; } rowinfo_t;
+
+static int by_count_desc(const void *a, const void *b)
+{
+    const rowinfo_t *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const entry_t *x = a, *y = b;
+    return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/*
+ * Hash and displace into a table of 2^size_bits slots. Keys are spread over 2^bucket_bits
+ * buckets by a multiplicative hash; a key's slot is (key + displacement[bucket]) mod table size.
+ * Buckets are placed fullest first, each at the first displacement where none of its keys
+ * meets a used slot. Buckets hold a few keys each, so almost every displacement is tried only
+ * briefly and the table fills to about 90%. Returns 0 when some bucket finds no place.
+ */
+#define SF_GEN_HASH_MULT 0x9E3779B1u
+
+static uint32_t bucket_of(uint32_t key, int bucket_bits)
+{
+    return (uint32_t)(key * SF_GEN_HASH_MULT) >> (32 - bucket_bits);
+}
+
+static int build_hash(int bucket_bits, int size_bits, uint32_t *disp)
+{
+    uint32_t nb = 1u << bucket_bits, size = 1u << size_bits, mask = size - 1;
+    rowinfo_t *rows = calloc(nb, sizeof *rows);
+    uint32_t *first = calloc(nb + 1, sizeof *first);
+    uint32_t *order = malloc(nentries * sizeof *order);
+    uint8_t *used = calloc(size, 1);
+    for (uint32_t i = 0; i < nb; i++)
+        rows[i].row = i;
+    for (size_t i = 0; i < nentries; i++)
+        rows[bucket_of(entries[i].key, bucket_bits)].count++;
+    /* counting sort of entry indices by bucket */
+    for (uint32_t i = 0; i < nb; i++)
+        first[i + 1] = first[i] + rows[i].count;
+    uint32_t *fill = calloc(nb, sizeof *fill);
+    for (size_t i = 0; i < nentries; i++) {
+        uint32_t bk = bucket_of(entries[i].key, bucket_bits);
+        order[first[bk] + fill[bk]++] = (uint32_t)i;
+    }
+    free(fill);
+    qsort(rows, nb, sizeof *rows, by_count_desc);
+    int placed_all = 1;
+    for (uint32_t i = 0; i < nb && placed_all; i++) {
+        uint32_t bk = rows[i].row, lo = first[bk], hi = first[bk + 1];
+        disp[bk] = 0;
+        if (lo == hi)
+            continue;
+        placed_all = 0;
+        for (uint32_t off = 0; off < size; off++) {
+            int ok = 1;
+            for (uint32_t j = lo; j < hi && ok; j++)
+                ok = !used[(entries[order[j]].key + off) & mask];
+            if (!ok)
+                continue;
+            for (uint32_t j = lo; j < hi; j++)
+                used[(entries[order[j]].key + off) & mask] = 1;
+            disp[bk] = off;
+            placed_all = 1;
+            break;
+        }
+    }
+    free(rows);
+    free(first);
+    free(order);
+    free(used);
+    return placed_all;
+}
+
+/* ---- numbering and output ------------------------------------------------------------------- */
+
+static int cmp_desc(const void *a, const void *b)
+{
+    desc_t x = *(const desc_t *)a, y = *(const desc_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef struct { desc_t *v; size_t n, cap; } descset_t;
+
+static void descset_add(descset_t *s, desc_t d)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 4096;
+        s->v = realloc(s->v, s->cap * sizeof *s->v);
+    }
+    s->v[s->n++] = d;
+}
+
+static void descset_finish(descset_t *s)
+{
+    qsort(s->v, s->n, sizeof *s->v, cmp_desc);
+    size_t m = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (m == 0 || s->v[m - 1] != s->v[i])
+            s->v[m++] = s->v[i];
+    s->n = m;
+}
+
+/* Dense value of a descriptor: 1..N in strength order; low8's "no low" is 0. */
+static uint16_t ordinal(const descset_t *s, desc_t d, int ranking)
+{
+    if (d == DESC_NONE)
+        return 0;
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (s->v[mid] < d)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == s->n || s->v[lo] != d) {
+        fprintf(stderr, "gen_tables: descriptor missing\n");
+        exit(1);
+    }
+    size_t skip = s->v[0] == DESC_NONE ? 0 : 1; /* DESC_NONE sorts first when present */
+    (void)ranking;
+    return (uint16_t)(lo + skip);
+}
+
+static void write_u16(FILE *f, const uint16_t *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%u,%s", v[i], (i % 20 == 19) ? "\n" : "");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: gen_tables OUT.h OUT.c\n");
+        return 2;
+    }
+    
+
+    entries = calloc(200000, sizeof *entries);
+    int cnt[13] = {0};
+    enumerate(cnt, 0, 0);
+    qsort(entries, nentries, sizeof *entries, by_key);
+    for (size_t i = 1; i < nentries; i++)
+        if (entries[i].key == entries[i - 1].key) {
+            fprintf(stderr, "gen_tables: rank keys collide; keys.h is wrong\n");
+            return 1;
+        }
+    uint32_t maxkey = entries[nentries - 1].key;
+    if (maxkey > SF__RANK_SUM_MASK) {
+        fprintf(stderr, "gen_tables: rank-key sums overflow their field\n");
+        return 1;
+    }
+    int bucket_bits = 15, size_bits = 17;
+    uint32_t *offsets = calloc((size_t)1 << 20, sizeof *offsets);
+    while (!build_hash(bucket_bits, size_bits, offsets)) {
+        fprintf(stderr, "gen_tables: no perfect hash with 2^%d buckets in 2^%d slots\n",
+                bucket_bits, size_bits);
+        if (bucket_bits < 18)
+            bucket_bits++;
+        else
+            size_bits++;
+    }
+    uint32_t nrows = 1u << bucket_bits, size = 1u << size_bits;
+    /* descriptors per ranking */
+    memo = calloc((size_t)1 << MEMO_BITS, sizeof *memo);
+    desc_t *rank_desc[NRANKINGS];
+    static desc_t flush_d[2][MAXWILD + 1][8192];
+    descset_t sets[NRANKINGS] = {{0}};
+    for (int rk = 0; rk < NRANKINGS; rk++) {
+        memset(memo, 0, ((size_t)1 << MEMO_BITS) * sizeof *memo);
+        rank_desc[rk] = calloc(nentries, sizeof(desc_t));
+        for (size_t i = 0; i < nentries; i++) {
+            entry_t *e = &entries[i];
+            int c[13];
+            int in_deck = 1;
+            for (int q = 0; q < 13; q++) {
+                c[q] = e->cnt[q];
+                if (c[q] && q < SF__FIRST_RANK(rk))
+                    in_deck = 0;
+            }
+            if (!in_deck)
+                continue; /* such hands are rejected before lookup */
+            desc_t d = wild_desc(rk, c, e->n, e->w);
+            rank_desc[rk][i] = d;
+            descset_add(&sets[rk], d);
+        }
+        if (SF__RANKING_HAS_FLUSH(rk))
+            for (int w = 0; w <= MAXWILD; w++)
+                for (unsigned m = 0; m < 8192; m++) {
+                    int pc = __builtin_popcount(m);
+                    if (pc + w < 5 || pc + w > MAXCARDS)
+                        continue;
+                    if (m & ((1u << SF__FIRST_RANK(rk)) - 1))
+                        continue;
+                    desc_t d = flush_desc(rk, m, w);
+                    flush_d[rk][w][m] = d;
+                    descset_add(&sets[rk], d);
+                }
+        descset_finish(&sets[rk]);
+    }
+
+    FILE *h = fopen(argv[1], "w"), *c = fopen(argv[2], "w");
+    if (!h || !c) {
+        perror("gen_tables");
+        return 1;
+    }
+    fprintf(h, "/* Generated by csrc/gen/gen_tables.c at build time. Do not edit. */\n");
+    fprintf(h, "#ifndef SF_GENERATED_TABLES_H\n#define SF_GENERATED_TABLES_H\n");
+    fprintf(h, "#include <stdint.h>\n#include \"stud_fast/eval.h\"\n");
+    fprintf(h, "#define SF__HASH_MULT 0x%xu\n#define SF__BUCKET_BITS %d\n", SF_GEN_HASH_MULT,
+            bucket_bits);
+    fprintf(h, "#define SF__NUM_ROWS %u\n#define SF__HASH_SIZE %u\n", nrows, size);
+    fprintf(h, "#define SF__HASH_MASK %uu\n", size - 1);
+    fprintf(h, "#define SF__NUM_HASH_KEYS %zu\n", nentries);
+    fprintf(h, "extern const uint32_t sf__row_offsets[SF__NUM_ROWS];\n");
+    fprintf(h, "extern const uint16_t sf__rank_values[%d][SF__HASH_SIZE];\n", NRANKINGS);
+    fprintf(h, "extern const uint16_t sf__flush_values[2][%d][8192];\n", MAXWILD + 1);
+    fprintf(h, "/* Per ranking, the categories in value order: first value and category. */\n");
+    fprintf(h, "typedef struct { uint16_t first; uint8_t category; } sf__cat_range;\n");
+    fprintf(h, "extern const sf__cat_range sf__cat_ranges[%d][%d];\n", NRANKINGS, NCAT + 1);
+    fprintf(h, "extern const uint16_t sf__max_value[%d];\n", NRANKINGS);
+    fprintf(h, "extern const sf_evaluator sf__default_evaluators[%d];\n", NRANKINGS);
+    fprintf(h, "#endif\n");
+
+    fprintf(c, "/* Generated by csrc/gen/gen_tables.c at build time. Do not edit. */\n");
+    fprintf(c, "#include \"sf_tables.h\"\n\n");
+    fprintf(c, "const uint32_t sf__row_offsets[SF__NUM_ROWS] = {\n");
+    for (uint32_t i = 0; i < nrows; i++)
+        fprintf(c, "%uu,%s", offsets[i], (i % 12 == 11) ? "\n" : "");
+    fprintf(c, "};\n\nconst uint16_t sf__rank_values[%d][SF__HASH_SIZE] = {\n", NRANKINGS);
+    uint16_t *table = malloc(size * sizeof *table);
+    for (int rk = 0; rk < NRANKINGS; rk++) {
+        memset(table, 0, size * sizeof *table);
+        for (size_t i = 0; i < nentries; i++) {
+            uint32_t key = entries[i].key;
+            uint32_t pos = (key + offsets[bucket_of(key, bucket_bits)]) & (size - 1);
+            table[pos] = ordinal(&sets[rk], rank_desc[rk][i], rk);
+        }
+        fprintf(c, "{\n");
+        write_u16(c, table, size);
+        fprintf(c, "},\n");
+    }
+    fprintf(c, "};\n\nconst uint16_t sf__flush_values[2][%d][8192] = {\n", MAXWILD + 1);
+    for (int rk = 0; rk < 2; rk++) {
+        fprintf(c, "{\n");
+        for (int w = 0; w <= MAXWILD; w++) {
+            uint16_t row[8192];
+            for (int m = 0; m < 8192; m++)
+                row[m] = flush_d[rk][w][m] ? ordinal(&sets[rk], flush_d[rk][w][m], rk) : 0;
+            fprintf(c, "{\n");
+            write_u16(c, row, 8192);
+            fprintf(c, "},\n");
+        }
+        fprintf(c, "},\n");
+    }
+    fprintf(c, "};\n\nconst sf__cat_range sf__cat_ranges[%d][%d] = {\n", NRANKINGS, NCAT + 1);
+    for (int rk = 0; rk < NRANKINGS; rk++) {
+        fprintf(c, "{");
+        int last = -1, nr = 0;
+        for (size_t i = 0; i < sets[rk].n; i++) {
+            int cat = (int)(sets[rk].v[i] & 0xf);
+            if (cat != last) {
+                fprintf(c, "{%u,%d},", ordinal(&sets[rk], sets[rk].v[i], rk), cat);
+                last = cat;
+                nr++;
+            }
+        }
+        for (; nr < NCAT + 1; nr++)
+            fprintf(c, "{0xffff,255},"); /* terminator rows */
+        fprintf(c, "},\n");
+    }
+    fprintf(c, "};\n\nconst uint16_t sf__max_value[%d] = {", NRANKINGS);
+    for (int rk = 0; rk < NRANKINGS; rk++)
+        fprintf(c, "%u,", ordinal(&sets[rk], sets[rk].v[sets[rk].n - 1], rk));
+    fprintf(c, "};\n\nconst sf_evaluator sf__default_evaluators[%d] = {\n", NRANKINGS);
+    for (int rk = 0; rk < NRANKINGS; rk++) {
+        uint64_t key[256], bit[256], natural = 0;
+        sf__build_keys(key, bit, rk, 0);
+        fprintf(c, "{\n.key = {");
+        for (int i = 0; i < 256; i++)
+            fprintf(c, "0x%llxULL,%s", (unsigned long long)key[i], (i % 6 == 5) ? "\n" : "");
+        fprintf(c, "},\n.bit = {");
+        for (int i = 0; i < 256; i++) {
+            natural |= bit[i];
+            fprintf(c, "0x%llxULL,%s", (unsigned long long)bit[i], (i % 6 == 5) ? "\n" : "");
+        }
+        fprintf(c, "},\n.natural_bits = 0x%llxULL,\n", (unsigned long long)natural);
+        fprintf(c, ".rank_values = sf__rank_values[%d],\n", rk);
+        if (SF__RANKING_HAS_FLUSH(rk))
+            fprintf(c, ".flush_values = &sf__flush_values[%d][0][0],\n", rk);
+        else
+            fprintf(c, ".flush_values = 0,\n");
+        fprintf(c, ".ranking = %d,\n.wild_ranks = 0,\n},\n", rk);
+    }
+    fprintf(c, "};\n");
+    fclose(h);
+    fclose(c);
+    fprintf(stderr, "gen_tables: %zu hash keys, %u rows, table size %u\n", nentries, nrows, size);
+    for (int rk = 0; rk < NRANKINGS; rk++)
+        fprintf(stderr, "gen_tables: ranking %d has %zu values\n", rk, sets[rk].n);
+    return 0;
+}

@@ -1,0 +1,164 @@
+/*
+ * stud_fast/eval.h -- best-five-card evaluation for every stud ranking, wild cards included.
+ *
+ * Rankings (RULES.md D1, D2, D4, D5, D6):
+ *
+ *   SF_RANKING_HIGH     52-card deck, standard high hands, five of a kind on top.
+ *   SF_RANKING_SHORT32  32-card deck (7..A): flush beats full house, A-7-8-9-T is the lowest
+ *                       straight, A-2-3-4-5 does not exist. Cards 2..6 are rejected.
+ *   SF_RANKING_RAZZ     ace-to-five low: aces low, straights and flushes ignored.
+ *   SF_RANKING_LOW8     ace-to-five low that qualifies only with five distinct ranks of eight or
+ *                       lower; every other hand has value 0.
+ *
+ * Hands hold 1 to 7 cards. With 5 to 7 cards the value is that of the best five. With 1 to 4 cards
+ * it is the showing-hand strength used to pick who acts first: pairs, two pair, trips and quads
+ * count, straights and flushes do not; under RAZZ it is the ace-to-five low of those cards (the
+ * lowest board is the strongest); under LOW8 fewer than five cards never qualify (value 0).
+ *
+ * Wild cards: the joker (id 52) and every card whose rank is in the evaluator's wild-rank mask
+ * stand for any card of the ranking's deck, duplicates of held cards included (RULES.md D4).
+ *
+ * Value layout: an sf_value is a dense ordinal per ranking. A larger value is a stronger hand
+ * under that ranking, equal values tie. Values of different rankings are not comparable. Each
+ * category occupies one contiguous range of values, so sf_category_of() is a bounded lookup:
+ *
+ *   ranking   categories from weakest to strongest
+ *   HIGH      high card, one pair, two pair, three of a kind, straight, flush, full house,
+ *             four of a kind, straight flush, five of a kind
+ *   SHORT32   high card, one pair, two pair, three of a kind, straight, full house, flush,
+ *             four of a kind, straight flush, five of a kind
+ *   RAZZ      four of a kind, full house, three of a kind, two pair, one pair, high card
+ *   LOW8      none (value 0: no qualifying low), high card
+ *
+ * Within a category, hands with fewer than five cards rank below every five-card hand that
+ * extends them (a missing kicker counts as lower than a deuce; under the low rankings as better
+ * than an ace).
+ *
+ * All functions are thread-safe: the tables are constant, evaluators are read-only after init.
+ */
+#ifndef STUD_FAST_EVAL_H
+#define STUD_FAST_EVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stud_fast/cards.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum sf_ranking {
+    SF_RANKING_HIGH = 0,
+    SF_RANKING_SHORT32 = 1,
+    SF_RANKING_RAZZ = 2,
+    SF_RANKING_LOW8 = 3
+} sf_ranking;
+#define SF_NUM_RANKINGS 4
+
+typedef enum sf_category {
+    SF_CAT_NONE = 0, /* LOW8 only: no qualifying low */
+    SF_CAT_HIGH_CARD = 1,
+    SF_CAT_ONE_PAIR = 2,
+    SF_CAT_TWO_PAIR = 3,
+    SF_CAT_THREE_OF_A_KIND = 4,
+    SF_CAT_STRAIGHT = 5,
+    SF_CAT_FLUSH = 6,
+    SF_CAT_FULL_HOUSE = 7,
+    SF_CAT_FOUR_OF_A_KIND = 8,
+    SF_CAT_STRAIGHT_FLUSH = 9,
+    SF_CAT_FIVE_OF_A_KIND = 10
+} sf_category;
+#define SF_NUM_CATEGORIES 11
+
+typedef uint16_t sf_value;
+
+/* Status codes: 0 is success, every error is negative. */
+enum {
+    SF_OK = 0,
+    SF_E_CARD = -1,      /* a card id above 52 */
+    SF_E_DECK = -2,      /* a card outside the ranking's deck (2..6 under SHORT32) */
+    SF_E_DUPLICATE = -3, /* the same card twice in one hand (jokers excepted) */
+    SF_E_COUNT = -4,     /* not 1 to 7 cards */
+    SF_E_RANKING = -5,   /* unknown ranking */
+    SF_E_WILD = -6,      /* wild-rank mask with bits above the ace */
+    SF_E_ARGUMENT = -7   /* a NULL pointer where data was required */
+};
+
+/*
+ * An evaluator binds a ranking and a wild-rank mask to a card-key table (4 KiB). Build it once
+ * with sf_evaluator_init() and share it between threads. The fields are public only so that the
+ * inline accumulator below can use them; treat them as opaque.
+ */
+typedef struct sf_evaluator {
+    uint64_t key[256];  /* per card id: rank key, suit counters, wild count, flags */
+    uint64_t bit[256];  /* per card id: its bit in a hand's card set (0 for jokers) */
+    uint64_t natural_bits;        /* the bits of cards that are not wild */
+    const uint16_t *rank_values;  /* the ranking's rank-multiset table */
+    const uint16_t *flush_values; /* [8 wild counts][8192 suit masks], NULL for low rankings */
+    int ranking;
+    unsigned wild_ranks;
+} sf_evaluator;
+
+int sf_evaluator_init(sf_evaluator *ev, sf_ranking ranking, sf_rank_mask wild_ranks);
+
+/* A ready evaluator without wild ranks (jokers stay wild); NULL for an unknown ranking. */
+const sf_evaluator *sf_default_evaluator(sf_ranking ranking);
+
+/* Checked scalar evaluation of n cards; writes *out and returns SF_OK or an error. */
+int sf_eval(const sf_evaluator *ev, const uint8_t *cards, int n, sf_value *out);
+
+/*
+ * Checked batch evaluation: hands is a C-contiguous [nhands][k] byte array, out has nhands
+ * entries. Returns SF_OK, or the first error found, with its hand index in *bad_hand (may be
+ * NULL). Hands after a bad one are still evaluated; a bad hand's output is 0.
+ */
+int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                  sf_value *out, size_t *bad_hand);
+
+sf_category sf_category_of(sf_ranking ranking, sf_value value);
+const char *sf_category_name(sf_category category);
+const char *sf_status_message(int status);
+/* The largest value of a ranking (the strongest hand). */
+sf_value sf_max_value(sf_ranking ranking);
+
+/*
+ * Incremental hand accumulator: add and remove cards in any order, evaluate at any time.
+ * Unchecked for speed: cards must be valid for the evaluator and distinct (jokers may repeat),
+ * and the hand must hold 1 to 7 cards when evaluated; sf_hand_status() checks all of that.
+ * The same sf_evaluator must be used for every call on one hand.
+ */
+typedef struct sf_hand {
+    uint64_t key;  /* sum of card keys plus the suit-counter bias */
+    uint64_t bits; /* sum of card bits: the card set while no card repeats */
+} sf_hand;
+
+/* Each suit counter starts at 3, so a counter reaches 8 (its top bit) at five suited cards. */
+#define SF_HAND_KEY_BASE 0x0000333300000000ULL
+
+static inline void sf_hand_clear(sf_hand *h)
+{
+    h->key = SF_HAND_KEY_BASE;
+    h->bits = 0;
+}
+
+static inline void sf_hand_add(sf_hand *h, const sf_evaluator *ev, unsigned card)
+{
+    h->key += ev->key[card & 255];
+    h->bits += ev->bit[card & 255];
+}
+
+static inline void sf_hand_remove(sf_hand *h, const sf_evaluator *ev, unsigned card)
+{
+    h->key -= ev->key[card & 255];
+    h->bits -= ev->bit[card & 255];
+}
+
+int sf_hand_count(const sf_hand *h);
+int sf_hand_status(const sf_hand *h);
+sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

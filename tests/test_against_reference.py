@@ -1,0 +1,180 @@
+"""Property tests: stud_fast's C evaluator agrees with the pure-Python reference.
+
+For every ranking, with and without jokers and wild ranks, hypothesis draws lists of
+hands of 1 to 7 cards (mixed sizes: values of one ranking are comparable across sizes)
+and checks, against stud_fast._reference (RULES.md D1, D2, D4, D5, D6):
+
+* ``evaluate(...).category`` is the reference category;
+* order isomorphism: for every pair of hands, ``sign(v1 - v2) == sign(k1 vs k2)``, and
+  the HandValue comparison operators agree;
+* ``evaluate_batch`` returns exactly ``evaluate(...).value`` for every hand.
+
+Half of the hands come from a "focused" sub-deck (few ranks, few suits), so that pairs,
+trips, quads, straights, flushes and ties are common.
+
+Example:
+    python -m pytest tests/test_against_reference.py -q
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import defaultdict
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import stud_fast
+
+
+def _load_reference() -> ModuleType:
+    """Import stud_fast._reference, or load it from its file next to the tests."""
+    try:
+        from stud_fast import _reference
+
+        return _reference
+    except ImportError:  # pragma: no cover - only when the package layout differs
+        path = Path(__file__).resolve().parent.parent / "stud_fast" / "_reference.py"
+        spec = importlib.util.spec_from_file_location("_stud_fast_reference", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+
+ref = _load_reference()
+
+Hand = list[int]
+
+# (label, jokers allowed, wild ranks drawn)
+WILD_SETTINGS = [
+    ("plain", False, False),
+    ("jokers", True, False),
+    ("wild_ranks", False, True),
+    ("jokers_and_wild_ranks", True, True),
+]
+
+SETTINGS = settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _deck_ranks(ranking: str) -> list[int]:
+    return list(range(5, 13)) if ranking == "short32" else list(range(13))
+
+
+@st.composite
+def hands(draw: st.DrawFn, ranking: str, jokers: bool) -> Hand:
+    """One hand of 1..7 distinct cards of the ranking's deck, plus jokers if allowed.
+
+    Example: ``hands("short32", True).example()`` might be ``[52, 48, 33, 20]``.
+    """
+    size = draw(st.integers(min_value=1, max_value=7))
+    n_jokers = draw(st.integers(min_value=0, max_value=min(size, 3))) if jokers else 0
+    deck = ref.deck(ranking)
+    if draw(st.booleans()):
+        # Focused sub-deck: a few ranks and suits, big enough for the hand.
+        ranks = draw(
+            st.lists(st.sampled_from(_deck_ranks(ranking)), min_size=2, max_size=6, unique=True)
+        )
+        suits = draw(st.lists(st.sampled_from(range(4)), min_size=1, max_size=4, unique=True))
+        pool = [r * 4 + s for r in ranks for s in suits]
+        if len(pool) >= size - n_jokers:
+            deck = sorted(pool)
+    naturals = draw(
+        st.lists(
+            st.sampled_from(deck),
+            min_size=size - n_jokers,
+            max_size=size - n_jokers,
+            unique=True,
+        )
+    )
+    return draw(st.permutations(naturals + [ref.JOKER] * n_jokers))
+
+
+def wild_masks(ranking: str, enabled: bool) -> st.SearchStrategy[int]:
+    """A 13-bit mask of one or two wild ranks of the ranking's deck (0 if disabled)."""
+    if not enabled:
+        return st.just(0)
+    return st.lists(
+        st.sampled_from(_deck_ranks(ranking)), min_size=1, max_size=2, unique=True
+    ).map(lambda ranks: sum(1 << r for r in ranks))
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _compare(a: tuple, b: tuple) -> int:
+    return (a > b) - (a < b)
+
+
+def check_agreement(hand_list: list[Hand], ranking: str, mask: int) -> None:
+    """Category, order isomorphism and batch checks for hands of one ranking and mask."""
+    wild = ref.wild_string(mask)
+    results = [stud_fast.evaluate(h, ranking=ranking, wild_ranks=wild) for h in hand_list]
+    refs = [ref.reference_key(h, ranking, mask) for h in hand_list]
+
+    def where(i: int) -> str:
+        return (
+            f"hand {ref.hand_text(hand_list[i])!r} ranking={ranking} wild_ranks={wild!r}: "
+            f"library value={results[i].value} category={results[i].category!r}, "
+            f"reference category={refs[i][0]!r} key={refs[i][1]}"
+        )
+
+    for i, (hv, (name, _)) in enumerate(zip(results, refs)):
+        assert hv.category == name, where(i)
+        assert hv.ranking == ranking, where(i)
+
+    for i in range(len(hand_list)):
+        for j in range(i + 1, len(hand_list)):
+            expected = _compare(refs[i][1], refs[j][1])
+            got = _sign(results[i].value - results[j].value)
+            assert got == expected, f"order differs:\n  {where(i)}\n  {where(j)}"
+            assert (results[i] < results[j]) == (expected < 0), where(i)
+            assert (results[i] == results[j]) == (expected == 0), where(i)
+            assert (results[i] > results[j]) == (expected > 0), where(i)
+
+    by_size: dict[int, list[int]] = defaultdict(list)
+    for i, h in enumerate(hand_list):
+        by_size[len(h)].append(i)
+    for size, indices in by_size.items():
+        array = np.array([hand_list[i] for i in indices], dtype=np.uint8).reshape(-1, size)
+        batch = stud_fast.evaluate_batch(array, ranking, wild)
+        assert batch.shape == (len(indices),)
+        for position, i in enumerate(indices):
+            assert int(batch[position]) == results[i].value, f"batch differs: {where(i)}"
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+@pytest.mark.parametrize("label, jokers, wild_ranks", WILD_SETTINGS)
+@SETTINGS
+@given(data=st.data())
+def test_agrees_with_reference(
+    ranking: str, label: str, jokers: bool, wild_ranks: bool, data: st.DataObject
+) -> None:
+    """Random lists of hands: categories, order and batch values match the reference."""
+    mask = data.draw(wild_masks(ranking, wild_ranks), label="wild mask")
+    hand_list = data.draw(st.lists(hands(ranking, jokers), min_size=2, max_size=6), label="hands")
+    check_agreement(hand_list, ranking, mask)
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+@pytest.mark.parametrize("size", [1, 2, 5])
+def test_same_size_lists(ranking: str, size: int) -> None:
+    """Deterministic sweep: hands of one size with a joker, sorted by the reference."""
+    deck = ref.deck(ranking)
+    hand_list: list[Hand] = []
+    step = 7 if ranking == "short32" else 11
+    for start in range(0, len(deck), 3):
+        hand = [deck[(start + k * step) % len(deck)] for k in range(size)]
+        if len(set(hand)) == size:
+            hand_list.append(hand)
+    hand_list.append([ref.JOKER] + hand_list[0][1:])
+    check_agreement(hand_list, ranking, 0)

@@ -1,0 +1,263 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Low-level bindings of the stud_fast C evaluator (see stud_fast.evaluation for the facade).
+
+Rankings are passed as integers (0 high, 1 short32, 2 razz, 3 low8) and wild ranks as a 13-bit
+mask over rank indices (bit 0 the deuce ... bit 12 the ace).
+"""
+from libc.stdint cimport uint8_t, uint16_t
+from libc.stdlib cimport malloc, free
+
+cimport csf
+
+from stud_fast.errors import CardError
+
+SF_JOKER_ID = csf.SF_JOKER
+NUM_RANKINGS = csf.SF_NUM_RANKINGS
+
+_RANKS = "23456789TJQKA"
+_SUITS = "cdhs"
+
+
+cdef str _card_text(int card):
+    if card == csf.SF_JOKER:
+        return "Xx"
+    if 0 <= card < csf.SF_JOKER:
+        return _RANKS[card >> 2] + _SUITS[card & 3]
+    return str(card)
+
+
+cdef class Evaluator:
+    """A ranking bound to a wild-rank mask: a 4 KiB card-key table built once, shared by calls."""
+    cdef csf.sf_evaluator *_own
+    cdef const csf.sf_evaluator *ev
+    cdef readonly int ranking
+    cdef readonly unsigned wild_mask
+
+    def __cinit__(self, int ranking, unsigned wild_mask):
+        self._own = NULL
+        if ranking < 0 or ranking >= csf.SF_NUM_RANKINGS:
+            raise ValueError(f"unknown ranking index {ranking}")
+        if wild_mask >> 13:
+            raise ValueError(f"wild-rank mask {wild_mask:#x} has bits above the ace")
+        self.ranking = ranking
+        self.wild_mask = wild_mask
+        if wild_mask == 0:
+            self.ev = csf.sf_default_evaluator(<csf.sf_ranking>ranking)
+        else:
+            self._own = <csf.sf_evaluator *>malloc(sizeof(csf.sf_evaluator))
+            if self._own == NULL:
+                raise MemoryError()
+            csf.sf_evaluator_init(self._own, <csf.sf_ranking>ranking, <csf.sf_rank_mask>wild_mask)
+            self.ev = self._own
+
+    def __dealloc__(self):
+        if self._own != NULL:
+            free(self._own)
+
+    def __repr__(self):
+        return f"Evaluator(ranking={self.ranking}, wild_mask={self.wild_mask:#x})"
+
+
+cdef dict _evaluators = {}
+
+
+cpdef Evaluator get_evaluator(int ranking, unsigned wild_mask):
+    """The shared Evaluator for a ranking index and wild mask (built on first use)."""
+    key = (ranking, wild_mask)
+    ev = _evaluators.get(key)
+    if ev is None:
+        ev = Evaluator(ranking, wild_mask)
+        _evaluators[key] = ev
+    return <Evaluator>ev
+
+
+cdef str _problem(int status, const uint8_t *cards, int n, int ranking):
+    """A message naming what is wrong with a hand the C core rejected."""
+    cdef int i, j
+    if status == csf.SF_E_COUNT:
+        return f"a hand must hold 1 to 7 cards, got {n}"
+    if status == csf.SF_E_CARD:
+        for i in range(n):
+            if cards[i] > csf.SF_JOKER:
+                return f"card id {cards[i]} is out of range (0..51, 52 for a joker)"
+    if status == csf.SF_E_DECK:
+        for i in range(n):
+            if cards[i] < 20:
+                return (f"card {_card_text(cards[i])} is not in the 32-card deck "
+                        "(ranking short32 uses sevens to aces)")
+    if status == csf.SF_E_DUPLICATE:
+        for i in range(n):
+            for j in range(i + 1, n):
+                if cards[i] == cards[j] and cards[i] != csf.SF_JOKER:
+                    return f"duplicate card {_card_text(cards[i])}"
+    return (<bytes>csf.sf_status_message(status)).decode()
+
+
+cdef inline int _to_card(object c) except -1:
+    cdef long v
+    try:
+        v = c
+    except (TypeError, OverflowError):
+        raise TypeError(f"card ids must be integers, got {c!r}") from None
+    if v < 0 or v > csf.SF_JOKER:
+        raise CardError(f"card id {c} is out of range (0..51, 52 for a joker)")
+    return <int>v
+
+
+def eval_ids(cards, int ranking=0, unsigned wild_mask=0):
+    """Value of a hand given as a sequence of 1 to 7 card ids.
+
+    >>> eval_ids([51, 47, 43, 39, 35])  # As Ks Qs Js Ts, a royal flush
+    10111
+    """
+    cdef Evaluator ev = get_evaluator(ranking, wild_mask)
+    cdef uint8_t buf[7]
+    cdef int n = len(cards)
+    cdef int i, status
+    cdef csf.sf_value out = 0
+    if n < 1 or n > 7:
+        raise CardError(f"a hand must hold 1 to 7 cards, got {n}")
+    for i in range(n):
+        buf[i] = <uint8_t>_to_card(cards[i])
+    status = csf.sf_eval(ev.ev, buf, n, &out)
+    if status != csf.SF_OK:
+        raise CardError(_problem(status, buf, n, ranking))
+    return out
+
+
+def evaluate7(a, b, c, d, e, f, g):
+    """Value of seven card ids under the standard high ranking: the fastest scalar call.
+
+    >>> evaluate7(51, 47, 43, 39, 35, 0, 1) == evaluate5(51, 47, 43, 39, 35)
+    True
+    """
+    cdef uint8_t buf[7]
+    cdef csf.sf_value out = 0
+    buf[0] = <uint8_t>_to_card(a)
+    buf[1] = <uint8_t>_to_card(b)
+    buf[2] = <uint8_t>_to_card(c)
+    buf[3] = <uint8_t>_to_card(d)
+    buf[4] = <uint8_t>_to_card(e)
+    buf[5] = <uint8_t>_to_card(f)
+    buf[6] = <uint8_t>_to_card(g)
+    cdef int status = csf.sf_eval(csf.sf_default_evaluator(csf.SF_RANKING_HIGH), buf, 7, &out)
+    if status != csf.SF_OK:
+        raise CardError(_problem(status, buf, 7, 0))
+    return out
+
+
+def evaluate5(a, b, c, d, e):
+    """Value of five card ids under the standard high ranking."""
+    cdef uint8_t buf[5]
+    cdef csf.sf_value out = 0
+    buf[0] = <uint8_t>_to_card(a)
+    buf[1] = <uint8_t>_to_card(b)
+    buf[2] = <uint8_t>_to_card(c)
+    buf[3] = <uint8_t>_to_card(d)
+    buf[4] = <uint8_t>_to_card(e)
+    cdef int status = csf.sf_eval(csf.sf_default_evaluator(csf.SF_RANKING_HIGH), buf, 5, &out)
+    if status != csf.SF_OK:
+        raise CardError(_problem(status, buf, 5, 0))
+    return out
+
+
+def eval_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out, int ranking=0,
+               unsigned wild_mask=0):
+    """Evaluate every row of a C-contiguous uint8 array [N, k] into out[N], without the GIL.
+
+    Raises CardError naming the first bad hand; `out` is filled for every valid hand.
+    """
+    cdef Evaluator ev = get_evaluator(ranking, wild_mask)
+    cdef size_t n = hands.shape[0]
+    cdef int k = <int>hands.shape[1]
+    cdef size_t bad = 0
+    cdef int status
+    if out.shape[0] != hands.shape[0]:
+        raise ValueError(f"output has {out.shape[0]} slots for {hands.shape[0]} hands")
+    if k < 1 or k > 7:
+        raise ValueError(f"hands must have 1 to 7 columns (cards), got {k}")
+    if n == 0:
+        return
+    with nogil:
+        status = csf.sf_eval_batch(ev.ev, &hands[0, 0], n, k, &out[0], &bad)
+    if status != csf.SF_OK:
+        raise CardError(f"hand {bad} ({' '.join(_card_text(hands[bad, i]) for i in range(k))}): "
+                        + _problem(status, &hands[bad, 0], k, ranking))
+
+
+def category_index(int ranking, unsigned value):
+    """Category number (0 none, 1 high card ... 10 five of a kind) of a value."""
+    if ranking < 0 or ranking >= csf.SF_NUM_RANKINGS:
+        raise ValueError(f"unknown ranking index {ranking}")
+    if value > csf.sf_max_value(<csf.sf_ranking>ranking):
+        raise ValueError(f"value {value} is above the ranking's largest value")
+    return <int>csf.sf_category_of(<csf.sf_ranking>ranking, <csf.sf_value>value)
+
+
+def category_name(int category):
+    """Name of a category number."""
+    return (<bytes>csf.sf_category_name(<csf.sf_category>category)).decode()
+
+
+def max_value(int ranking):
+    """The largest value (the strongest hand) of a ranking."""
+    if ranking < 0 or ranking >= csf.SF_NUM_RANKINGS:
+        raise ValueError(f"unknown ranking index {ranking}")
+    return <int>csf.sf_max_value(<csf.sf_ranking>ranking)
+
+
+cdef class Hand:
+    """Incremental hand: add and remove card ids, read the value at any time.
+
+    >>> h = Hand(0)
+    >>> for c in (51, 50, 47): h.add(c)
+    >>> h.remove(47); len(h)
+    2
+    """
+    cdef csf.sf_hand h
+    cdef Evaluator ev
+    cdef int jokers
+
+    def __cinit__(self, int ranking=0, unsigned wild_mask=0):
+        self.ev = get_evaluator(ranking, wild_mask)
+        self.jokers = 0
+        csf.sf_hand_clear(&self.h)
+
+    def add(self, card):
+        """Add a card id; raises CardError for a card already held or a full hand."""
+        cdef int c = _to_card(card)
+        cdef csf.sf_hand trial = self.h
+        if csf.sf_hand_count(&self.h) >= 7:
+            raise CardError("a hand holds at most 7 cards")
+        csf.sf_hand_add(&trial, self.ev.ev, <unsigned>c)
+        cdef int status = csf.sf_hand_status(&trial)
+        if status == csf.SF_E_DUPLICATE:
+            raise CardError(f"duplicate card {_card_text(c)}")
+        if status == csf.SF_E_CARD:
+            raise CardError(f"card {_card_text(c)} is not in this ranking's deck")
+        self.h = trial
+        self.jokers += c == csf.SF_JOKER
+
+    def remove(self, card):
+        """Remove a card id previously added (the caller keeps track of what it added)."""
+        cdef int c = _to_card(card)
+        cdef csf.sf_hand trial = self.h
+        csf.sf_hand_remove(&trial, self.ev.ev, <unsigned>c)
+        if c == csf.SF_JOKER:
+            held = self.jokers > 0
+        else:
+            held = csf.sf_hand_count(&self.h) > 0 and (trial.bits & ~self.h.bits) == 0
+        if not held:
+            raise CardError(f"card {_card_text(c)} is not in the hand")
+        self.h = trial
+        self.jokers -= c == csf.SF_JOKER
+
+    def value(self):
+        """Value of the cards held (1 to 7)."""
+        cdef int status = csf.sf_hand_status(&self.h)
+        if status != csf.SF_OK:
+            raise CardError((<bytes>csf.sf_status_message(status)).decode())
+        return csf.sf_hand_value(self.ev.ev, &self.h)
+
+    def __len__(self):
+        return csf.sf_hand_count(&self.h)

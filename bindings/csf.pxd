@@ -1,0 +1,50 @@
+# Declarations mirroring csrc/include/stud_fast/*.h (keep in step with the headers).
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+
+cdef extern from "stud_fast/cards.h" nogil:
+    int SF_JOKER
+    int SF_DECK_SIZE
+    ctypedef unsigned short sf_rank_mask
+
+cdef extern from "stud_fast/eval.h" nogil:
+    ctypedef enum sf_ranking:
+        SF_RANKING_HIGH
+        SF_RANKING_SHORT32
+        SF_RANKING_RAZZ
+        SF_RANKING_LOW8
+    int SF_NUM_RANKINGS
+    ctypedef int sf_category
+    int SF_NUM_CATEGORIES
+    ctypedef uint16_t sf_value
+
+    int SF_OK
+    int SF_E_CARD
+    int SF_E_DECK
+    int SF_E_DUPLICATE
+    int SF_E_COUNT
+    int SF_E_RANKING
+    int SF_E_WILD
+    int SF_E_ARGUMENT
+
+    ctypedef struct sf_evaluator:
+        pass
+
+    int sf_evaluator_init(sf_evaluator *ev, sf_ranking ranking, sf_rank_mask wild_ranks)
+    const sf_evaluator *sf_default_evaluator(sf_ranking ranking)
+    int sf_eval(const sf_evaluator *ev, const uint8_t *cards, int n, sf_value *out)
+    int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                      sf_value *out, size_t *bad_hand)
+    sf_category sf_category_of(sf_ranking ranking, sf_value value)
+    const char *sf_category_name(sf_category category)
+    const char *sf_status_message(int status)
+    sf_value sf_max_value(sf_ranking ranking)
+
+    ctypedef struct sf_hand:
+        uint64_t key
+        uint64_t bits
+    void sf_hand_clear(sf_hand *h)
+    void sf_hand_add(sf_hand *h, const sf_evaluator *ev, unsigned card)
+    void sf_hand_remove(sf_hand *h, const sf_evaluator *ev, unsigned card)
+    int sf_hand_count(const sf_hand *h)
+    int sf_hand_status(const sf_hand *h)
+    sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)

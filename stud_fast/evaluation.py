@@ -1,0 +1,252 @@
+"""The evaluation facade: ``evaluate`` for one hand, ``evaluate_batch`` for NumPy arrays.
+
+>>> v = evaluate("Ks Kd Kh Td Tc 2s 3c")
+>>> v.category, str(v)
+('full house', 'Full house, kings over tens')
+>>> evaluate("As Ks") > evaluate("Qh Qd")
+False
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from functools import total_ordering
+from typing import Any, Iterable, Union
+
+import numpy as np
+
+from stud_fast import _core
+from stud_fast.cards import JOKER, CardsLike, card_str, parse_cards, parse_rank_mask
+from stud_fast.errors import CardError
+from stud_fast.rankings import CATEGORIES, Ranking, RankingLike
+
+__all__ = ["HandValue", "evaluate", "evaluate_batch", "category_of", "max_value"]
+
+WildRanks = Union[str, Iterable[str], int]
+
+_RANK_NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+               "queen", "king", "ace")
+_RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                 "tens", "jacks", "queens", "kings", "aces")
+
+
+@total_ordering
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """The value of a hand under one ranking and wild setting.
+
+    ``value`` is larger for a stronger hand and equal for a tie; values of different rankings
+    do not compare (a TypeError). ``cards`` are the cards evaluated; ``best_five`` the five
+    (or fewer) that make the hand, wild cards shown as what they stand for.
+
+    >>> evaluate("Xx Ah Kh Qh Jh").best_five_text
+    'Ah Kh Qh Jh Th'
+    """
+
+    value: int
+    ranking: Ranking
+    cards: tuple[int, ...]
+    wild_mask: int = 0
+    _best: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def category(self) -> str:
+        """Category name: ``"high card"`` ... ``"five of a kind"``; ``"no low"`` under low8."""
+        return CATEGORIES[_core.category_index(self.ranking.index, self.value)]
+
+    @property
+    def best_five(self) -> tuple[int, ...]:
+        """Card ids of the best five cards (all cards for hands of up to four)."""
+        if not self._best:
+            self._best.append(_best_five(self))
+        return self._best[0]
+
+    @property
+    def best_five_text(self) -> str:
+        """The best five cards as text."""
+        return " ".join(card_str(c) for c in self.best_five)
+
+    def _check(self, other: Any) -> "HandValue":
+        if not isinstance(other, HandValue):
+            return NotImplemented  # type: ignore[return-value]
+        if other.ranking is not self.ranking:
+            raise TypeError(
+                f"cannot compare a {self.ranking.value} value with a {other.ranking.value} value")
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        o = self._check(other)
+        if o is NotImplemented:
+            return NotImplemented
+        return self.value == o.value
+
+    def __lt__(self, other: "HandValue") -> bool:
+        o = self._check(other)
+        if o is NotImplemented:
+            return NotImplemented
+        return self.value < o.value
+
+    def __hash__(self) -> int:
+        return hash((self.ranking, self.value))
+
+    def __int__(self) -> int:
+        return self.value
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+def _ranking_and_mask(ranking: RankingLike, wild_ranks: WildRanks) -> tuple[Ranking, int]:
+    return Ranking.parse(ranking), parse_rank_mask(wild_ranks)
+
+
+def evaluate(cards: CardsLike, ranking: RankingLike = "high", wild_ranks: WildRanks = "") -> HandValue:
+    """Evaluate 1 to 7 cards: the best five of 5 to 7, the showing strength of 1 to 4.
+
+    ``cards`` is text (``"As Kd 7h"``, ``"10h"`` allowed, ``"Xx"`` a joker) or an iterable of
+    tokens or ids. ``wild_ranks`` names ranks whose cards are wild (``"9"``, ``"39"``); jokers are
+    always wild. Raises CardError (a ValueError) for unknown or duplicate cards and bad counts.
+
+    >>> evaluate("9c 9d 2s", wild_ranks="9").category
+    'three of a kind'
+    >>> evaluate("Ah 2c 3d 4s 5h 9c Kd", ranking="razz").category
+    'high card'
+    """
+    r, mask = _ranking_and_mask(ranking, wild_ranks)
+    ids = parse_cards(cards)
+    value = _core.eval_ids(ids, r.index, mask)
+    return HandValue(value, r, ids, mask)
+
+
+def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
+                   wild_ranks: WildRanks = "") -> np.ndarray:
+    """Values of every row of a uint8 array of card ids with shape [N, k], k in 1..7.
+
+    Returns a uint16 array [N] with ``result[i] == evaluate(hands[i], ...).value``. The GIL is
+    released while the C loop runs, so threads can split a large array. Non-contiguous input is
+    copied; any other dtype than uint8 is a TypeError (convert with ``.astype(np.uint8)`` after
+    checking the range yourself).
+
+    >>> import numpy as np
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)).tolist() == [
+    ...     evaluate("As Ks Qs Js Ts").value]
+    True
+    """
+    r, mask = _ranking_and_mask(ranking, wild_ranks)
+    if not isinstance(hands, np.ndarray):
+        raise TypeError(f"hands must be a numpy.ndarray of uint8, got {type(hands).__name__}")
+    if hands.dtype != np.uint8:
+        raise TypeError(f"hands must have dtype uint8, got {hands.dtype}")
+    if hands.ndim != 2:
+        raise ValueError(f"hands must be a 2-D array [N, k], got shape {hands.shape}")
+    if not 1 <= hands.shape[1] <= 7:
+        raise ValueError(f"hands must have 1 to 7 cards per row, got {hands.shape[1]}")
+    data = np.ascontiguousarray(hands)
+    out = np.empty(hands.shape[0], dtype=np.uint16)
+    _core.eval_batch(data, out, r.index, mask)
+    return out
+
+
+def category_of(value: int, ranking: RankingLike = "high") -> str:
+    """Category name of a value.
+
+    >>> category_of(evaluate("As Ad").value)
+    'one pair'
+    """
+    return CATEGORIES[_core.category_index(Ranking.parse(ranking).index, int(value))]
+
+
+def max_value(ranking: RankingLike = "high") -> int:
+    """The largest value of a ranking (five aces under high)."""
+    return _core.max_value(Ranking.parse(ranking).index)
+
+
+# ---- the best five cards and the description -----------------------------------------------
+
+
+def _is_wild(card: int, mask: int) -> bool:
+    return card == JOKER or bool(mask >> (card >> 2) & 1)
+
+
+def _best_five(hv: HandValue) -> tuple[int, ...]:
+    naturals = [c for c in hv.cards if not _is_wild(c, hv.wild_mask)]
+    wilds = len(hv.cards) - len(naturals)
+    if wilds == 0:
+        if len(hv.cards) <= 5:
+            return _ordered(hv.cards, hv.ranking)
+        for five in itertools.combinations(hv.cards, 5):
+            if _core.eval_ids(five, hv.ranking.index, 0) == hv.value:
+                return _ordered(five, hv.ranking)
+        raise AssertionError("no five-card subset reaches the hand's value")  # pragma: no cover
+    return _ordered(_substitute(hv, naturals, wilds), hv.ranking)
+
+
+def _substitute(hv: HandValue, naturals: list[int], wilds: int) -> tuple[int, ...]:
+    """Concrete cards for a hand with wild cards: the first choice that reaches its value.
+
+    Every wild card is tried as every card of the deck (duplicates of held cards included,
+    RULES.md D4); a concrete hand is scored by the reference evaluator, which accepts
+    duplicates. Used only to show a hand, never to value one.
+    """
+    from stud_fast import _reference
+
+    size = min(5, len(hv.cards))
+    used_wilds = min(wilds, size)
+    deck = hv.ranking.deck
+    target = _reference.reference_key(hv.cards, hv.ranking.value, hv.wild_mask)
+    ranks = sorted({c >> 2 for c in deck})
+    for keep in itertools.combinations(naturals, size - used_wilds):
+        suits = {c & 3 for c in keep}
+        # A stand-in's rank matters, and its suit only when it can complete a flush: offer each
+        # rank in the suit of the kept cards (when they share one) and in another suit.
+        flush_suit = suits.pop() if len(suits) == 1 else (3 if not keep else None)
+        plain_suit = 0 if flush_suit != 0 else 1
+        candidates = [r * 4 + s for r in ranks for s in {flush_suit, plain_suit} if s is not None]
+        for extra in itertools.combinations_with_replacement(candidates, used_wilds):
+            hand = keep + extra
+            if _reference.reference_key(hand, hv.ranking.value, 0) == target:
+                return hand
+    raise AssertionError("no substitution reaches the hand's value")  # pragma: no cover
+
+
+def _ordered(cards: Iterable[int], ranking: Ranking) -> tuple[int, ...]:
+    """Cards ordered for display: larger groups first, then by rank (aces low in low games)."""
+    cards = list(cards)
+    ranks = [c >> 2 for c in cards]
+
+    def rank_key(r: int) -> int:
+        return (-1 if r == 12 else r) if ranking.is_low else r
+
+    counts = {r: ranks.count(r) for r in ranks}
+    return tuple(sorted(cards, key=lambda c: (counts[c >> 2], rank_key(c >> 2), c & 3),
+                        reverse=True))
+
+
+def describe(hv: HandValue) -> str:
+    """A readable description such as ``"Full house, kings over tens"``."""
+    cat = hv.category
+    if cat == "no low":
+        return "No qualifying low"
+    five = hv.best_five
+    ranks = [c >> 2 for c in five]
+    groups = sorted({r: ranks.count(r) for r in ranks}.items(),
+                    key=lambda rc: (rc[1], -1 if hv.ranking.is_low and rc[0] == 12 else rc[0]),
+                    reverse=True)
+    top = groups[0][0]
+    if hv.ranking.is_low and cat == "high card":
+        order = sorted(ranks, key=lambda r: -1 if r == 12 else r, reverse=True)
+        return "Low, " + "-".join("A" if r == 12 else "23456789TJQKA"[r] for r in order)
+    if cat in ("straight", "straight flush"):
+        rs = set(ranks)
+        high = 3 if {12, 0, 1, 2, 3} <= rs else (8 if {12, 5, 6, 7, 8} <= rs else max(rs))
+        if cat == "straight flush" and high == 12:
+            return "Royal flush"
+        return f"{cat.capitalize()}, {_RANK_NAMES[high]} high"
+    if cat == "flush" or cat == "high card":
+        return f"{cat.capitalize()}, {_RANK_NAMES[top]} high"
+    if cat == "full house":
+        return f"Full house, {_RANK_PLURALS[top]} over {_RANK_PLURALS[groups[1][0]]}"
+    if cat == "two pair":
+        return f"Two pair, {_RANK_PLURALS[top]} and {_RANK_PLURALS[groups[1][0]]}"
+    return f"{cat.capitalize()}, {_RANK_PLURALS[top]}"

@@ -320,23 +320,24 @@ static uint32_t bucket_of(uint32_t key, int bucket_bits)
     return (uint32_t)(key * SF_GEN_HASH_MULT) >> (32 - bucket_bits);
 }
 
-static int build_hash(int bucket_bits, int size_bits, uint32_t *disp)
+static int build_hash(const uint32_t *keys, size_t nkeys, int bucket_bits, int size_bits,
+                      uint32_t *disp)
 {
     uint32_t nb = 1u << bucket_bits, size = 1u << size_bits, mask = size - 1;
     rowinfo_t *rows = calloc(nb, sizeof *rows);
     uint32_t *first = calloc(nb + 1, sizeof *first);
-    uint32_t *order = malloc(nentries * sizeof *order);
+    uint32_t *order = malloc(nkeys * sizeof *order);
     uint8_t *used = calloc(size, 1);
     for (uint32_t i = 0; i < nb; i++)
         rows[i].row = i;
-    for (size_t i = 0; i < nentries; i++)
-        rows[bucket_of(entries[i].key, bucket_bits)].count++;
+    for (size_t i = 0; i < nkeys; i++)
+        rows[bucket_of(keys[i], bucket_bits)].count++;
     /* counting sort of entry indices by bucket */
     for (uint32_t i = 0; i < nb; i++)
         first[i + 1] = first[i] + rows[i].count;
     uint32_t *fill = calloc(nb, sizeof *fill);
-    for (size_t i = 0; i < nentries; i++) {
-        uint32_t bk = bucket_of(entries[i].key, bucket_bits);
+    for (size_t i = 0; i < nkeys; i++) {
+        uint32_t bk = bucket_of(keys[i], bucket_bits);
         order[first[bk] + fill[bk]++] = (uint32_t)i;
     }
     free(fill);
@@ -351,11 +352,11 @@ static int build_hash(int bucket_bits, int size_bits, uint32_t *disp)
         for (uint32_t off = 0; off < size; off++) {
             int ok = 1;
             for (uint32_t j = lo; j < hi && ok; j++)
-                ok = !used[(entries[order[j]].key + off) & mask];
+                ok = !used[(keys[order[j]] + off) & mask];
             if (!ok)
                 continue;
             for (uint32_t j = lo; j < hi; j++)
-                used[(entries[order[j]].key + off) & mask] = 1;
+                used[(keys[order[j]] + off) & mask] = 1;
             disp[bk] = off;
             placed_all = 1;
             break;
@@ -447,15 +448,34 @@ int main(int argc, char **argv)
         fprintf(stderr, "gen_tables: rank-key sums overflow their field\n");
         return 1;
     }
-    int bucket_bits = 15, size_bits = 17;
+    /* The general table: every key. */
+    uint32_t *all_keys = malloc(nentries * sizeof *all_keys);
+    uint32_t *hot_keys = malloc(nentries * sizeof *hot_keys);
+    size_t nhot = 0;
+    for (size_t i = 0; i < nentries; i++) {
+        all_keys[i] = entries[i].key;
+        if (entries[i].n == MAXCARDS && entries[i].w == 0)
+            hot_keys[nhot++] = entries[i].key;
+    }
+    int bucket_bits = 14, size_bits = 17;
     uint32_t *offsets = calloc((size_t)1 << 20, sizeof *offsets);
-    while (!build_hash(bucket_bits, size_bits, offsets)) {
+    while (!build_hash(all_keys, nentries, bucket_bits, size_bits, offsets)) {
         fprintf(stderr, "gen_tables: no perfect hash with 2^%d buckets in 2^%d slots\n",
                 bucket_bits, size_bits);
         if (bucket_bits < 18)
             bucket_bits++;
         else
             size_bits++;
+    }
+    /* The hot table: seven natural cards, the case equity loops and benchmarks live in. It
+       fits 2^16 slots, so its displacements are 16-bit and the whole thing stays in L2. */
+    int hot_bits = 13;
+    uint32_t *hot_offsets = calloc((size_t)1 << 20, sizeof *hot_offsets);
+    while (!build_hash(hot_keys, nhot, hot_bits, 16, hot_offsets)) {
+        if (++hot_bits > 16) {
+            fprintf(stderr, "gen_tables: no hot perfect hash in 2^16 slots\n");
+            return 1;
+        }
     }
     uint32_t nrows = 1u << bucket_bits, size = 1u << size_bits;
     /* descriptors per ranking */
@@ -510,6 +530,9 @@ int main(int argc, char **argv)
     fprintf(h, "#define SF__HASH_MASK %uu\n", size - 1);
     fprintf(h, "#define SF__NUM_HASH_KEYS %zu\n", nentries);
     fprintf(h, "extern const uint32_t sf__row_offsets[SF__NUM_ROWS];\n");
+    fprintf(h, "#define SF__HOT_BUCKET_BITS %d\n", hot_bits);
+    fprintf(h, "extern const uint16_t sf__hot_offsets[%u];\n", 1u << hot_bits);
+    fprintf(h, "extern const uint16_t sf__hot_values[%d][65536];\n", NRANKINGS);
     fprintf(h, "extern const uint16_t sf__rank_values[%d][SF__HASH_SIZE];\n", NRANKINGS);
     fprintf(h, "extern const uint16_t sf__flush_values[2][%d][8192];\n", MAXWILD + 1);
     fprintf(h, "/* Per ranking, the categories in value order: first value and category. */\n");
@@ -535,6 +558,23 @@ int main(int argc, char **argv)
         }
         fprintf(c, "{\n");
         write_u16(c, table, size);
+        fprintf(c, "},\n");
+    }
+    fprintf(c, "};\n\nconst uint16_t sf__hot_offsets[%u] = {\n", 1u << hot_bits);
+    for (uint32_t i = 0; i < 1u << hot_bits; i++)
+        fprintf(c, "%u,%s", hot_offsets[i], (i % 16 == 15) ? "\n" : "");
+    fprintf(c, "};\n\nconst uint16_t sf__hot_values[%d][65536] = {\n", NRANKINGS);
+    for (int rk = 0; rk < NRANKINGS; rk++) {
+        memset(table, 0, size * sizeof *table);
+        for (size_t i = 0; i < nentries; i++) {
+            if (entries[i].n != MAXCARDS || entries[i].w != 0)
+                continue;
+            uint32_t key = entries[i].key;
+            uint32_t pos = (key + hot_offsets[bucket_of(key, hot_bits)]) & 0xffff;
+            table[pos] = ordinal(&sets[rk], rank_desc[rk][i], rk);
+        }
+        fprintf(c, "{\n");
+        write_u16(c, table, 65536);
         fprintf(c, "},\n");
     }
     fprintf(c, "};\n\nconst uint16_t sf__flush_values[2][%d][8192] = {\n", MAXWILD + 1);
@@ -583,6 +623,10 @@ int main(int argc, char **argv)
         }
         fprintf(c, "},\n.natural_bits = 0x%llxULL,\n", (unsigned long long)natural);
         fprintf(c, ".rank_values = sf__rank_values[%d],\n", rk);
+        fprintf(c, ".hot_values = sf__hot_values[%d],\n", rk);
+        fprintf(c, ".hot_disp = sf__hot_offsets,\n.rank_disp = sf__row_offsets,\n");
+        fprintf(c, ".hash_mult = 0x%xu,\n.rank_mask = %uu,\n", SF_GEN_HASH_MULT, size - 1);
+        fprintf(c, ".hot_shift = %d,\n.rank_shift = %d,\n", 32 - hot_bits, 32 - bucket_bits);
         if (SF__RANKING_HAS_FLUSH(rk))
             fprintf(c, ".flush_values = &sf__flush_values[%d][0][0],\n", rk);
         else

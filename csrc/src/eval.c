@@ -24,12 +24,28 @@ static int SF_POPCOUNT64(uint64_t x)
 }
 #endif
 
-/* Value of the suit-blind part of a hand: one hash, two loads. */
+/* Sum one hand's card keys and OR its card bits. */
+#define SF__SUM_HAND(ev, h, k, key, bits)                                                   \
+    do {                                                                                    \
+        key = SF_HAND_KEY_BASE;                                                             \
+        bits = 0;                                                                           \
+        for (int j_ = 0; j_ < (k); j_++) {                                                  \
+            key += (ev)->key[(h)[j_]];                                                      \
+            bits |= (ev)->bit[(h)[j_]];                                                     \
+        }                                                                                   \
+    } while (0)
+
+/*
+ * Value of the suit-blind part of a hand: a multiplicative hash picks a bucket, the bucket's
+ * displacement moves the rank-key sum to its slot. Seven natural cards use the small hot table.
+ */
 static inline sf_value rank_value(const sf_evaluator *ev, uint64_t key)
 {
     uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
-    uint32_t bucket = (uint32_t)(sum * SF__HASH_MULT) >> (32 - SF__BUCKET_BITS);
-    return ev->rank_values[(sum + sf__row_offsets[bucket]) & SF__HASH_MASK];
+    uint32_t mixed = sum * SF__HASH_MULT;
+    if (SF_LIKELY((key & SF__SEVEN_NATURAL_MASK) == SF__SEVEN_NATURAL))
+        return ev->hot_values[(uint16_t)(sum + sf__hot_offsets[mixed >> (32 - SF__HOT_BUCKET_BITS)])];
+    return ev->rank_values[(sum + sf__row_offsets[mixed >> (32 - SF__BUCKET_BITS)]) & SF__HASH_MASK];
 }
 
 /*
@@ -111,11 +127,8 @@ int sf_eval(const sf_evaluator *ev, const uint8_t *cards, int n, sf_value *out)
         return SF_E_ARGUMENT;
     if (n < 1 || n > 7)
         return SF_E_COUNT;
-    uint64_t key = SF_HAND_KEY_BASE, bits = 0;
-    for (int i = 0; i < n; i++) {
-        key += ev->key[cards[i]];
-        bits |= ev->bit[cards[i]];
-    }
+    uint64_t key, bits;
+    SF__SUM_HAND(ev, cards, n, key, bits);
     int status = hand_problem(key, bits, n, cards);
     if (status != SF_OK)
         return status;
@@ -124,38 +137,49 @@ int sf_eval(const sf_evaluator *ev, const uint8_t *cards, int n, sf_value *out)
 }
 
 /*
- * The batch loop, specialised per hand size so the card loop unrolls. Validity is checked on
- * the same sums the lookup uses: a bad card sets a flag field, a duplicate makes the popcount
- * of the OR of card bits fall short of the non-joker count. Both tests and the flush test are
- * folded into one rarely-taken branch.
+ * The batch loop, specialised per hand size so the card loop unrolls. The hot loop writes the
+ * suit-blind value of every hand and only notes the hands that need a second look: a possible
+ * flush, a bad card (its flag field is set) or a duplicate (the popcount of the OR of card bits
+ * falls short of the non-joker count). A second pass over those few settles them. Keeping the
+ * rare work out of the hot loop keeps it small enough to stay in registers.
  */
 static inline int batch_k(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                           sf_value *out, size_t *bad_hand)
 {
+    enum { CHUNK = 2048 };
+    uint32_t marked[CHUNK];
     int status = SF_OK;
-    for (size_t i = 0; i < nhands; i++) {
-        const uint8_t *h = hands + i * (size_t)k;
-        uint64_t key = SF_HAND_KEY_BASE, bits = 0;
-        for (int j = 0; j < k; j++) {
-            key += ev->key[h[j]];
-            bits |= ev->bit[h[j]];
+    for (size_t start = 0; start < nhands; start += CHUNK) {
+        size_t end = nhands - start < CHUNK ? nhands : start + CHUNK;
+        size_t nmarked = 0;
+        for (size_t i = start; i < end; i++) {
+            const uint8_t *h = hands + i * (size_t)k;
+            uint64_t key, bits;
+            SF__SUM_HAND(ev, h, k, key, bits);
+            out[i] = rank_value(ev, key);
+            uint64_t odd = (key & (SF__FLUSH_FLAGS | SF__BAD_FIELD)) |
+                           ((uint64_t)SF_POPCOUNT64(bits) ^ (key >> SF__NATURAL_SHIFT));
+            /* branch-free: with wild cards half the hands may be marked */
+            marked[nmarked] = (uint32_t)(i - start);
+            nmarked += odd != 0;
         }
-        sf_value v = rank_value(ev, key);
-        int dup = SF_POPCOUNT64(bits) != SF__FIELD(key, SF__NATURAL_SHIFT);
-        if (SF_UNLIKELY((key & (SF__FLUSH_FLAGS | SF__BAD_FIELD)) | (uint64_t)dup)) {
+        for (size_t m = 0; m < nmarked; m++) {
+            size_t i = start + marked[m];
+            const uint8_t *h = hands + i * (size_t)k;
+            uint64_t key, bits;
+            SF__SUM_HAND(ev, h, k, key, bits);
             int problem = hand_problem(key, bits, k, h);
-            if (problem != SF_OK) {
-                v = 0;
+            if (problem == SF_OK) {
+                out[i] = flush_value(ev, key, bits, out[i]);
+            } else {
+                out[i] = 0;
                 if (status == SF_OK) {
                     status = problem;
                     if (bad_hand)
                         *bad_hand = i;
                 }
-            } else {
-                v = flush_value(ev, key, bits, v);
             }
         }
-        out[i] = v;
     }
     return status;
 }
@@ -196,9 +220,9 @@ int sf_hand_status(const sf_hand *h)
     return SF_OK;
 }
 
-sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
+sf_value sf_hand_flush_value(const sf_evaluator *ev, const sf_hand *h, sf_value suit_blind)
 {
-    return hand_value(ev, h->key, h->bits);
+    return flush_value(ev, h->key, h->bits, suit_blind);
 }
 
 sf_category sf_category_of(sf_ranking ranking, sf_value value)

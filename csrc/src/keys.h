@@ -1,21 +1,8 @@
 /*
- * Private: the per-card key layout shared by the table generator and the runtime.
- *
- * A hand is summarised by two 64-bit sums over its cards (sf_hand in eval.h):
- *
- *   key   bits  0..25  rank-key sum: identifies the multiset of natural ranks plus the number
- *                      of wild cards (the perfect-hash input)
- *         bits 32..47  four suit counters of 4 bits, biased to 3 (SF_HAND_KEY_BASE), so the top
- *                      bit of a counter is set once suit count + wild count reaches 5
- *         bits 48..51  number of wild cards
- *         bits 52..55  number of non-joker cards (each has its own bit in `bits`)
- *         bits 56..59  number of bad cards (id above 52, or outside the ranking's deck)
- *         bits 60..63  number of cards
- *   bits  bit 16*suit + rank for every non-joker card, so each suit's natural ranks can be cut
- *         out as a 13-bit mask and duplicates show as a popcount below the non-joker count.
- *
- * Every field stays below its width for hands of up to 7 cards, so sums never carry across
- * fields and removing a card is a subtraction.
+ * Private: the card keys shared by the table generator and the runtime. The layout of the sums
+ * they add up to is described in stud_fast/eval.h (sf_hand). Every field stays below its width
+ * for hands of up to 7 cards, so sums never carry across fields and removing a card is a
+ * subtraction.
  */
 #ifndef SF_PRIVATE_KEYS_H
 #define SF_PRIVATE_KEYS_H
@@ -23,6 +10,7 @@
 #include <stdint.h>
 
 #include "stud_fast/cards.h"
+#include "stud_fast/eval.h"
 
 /*
  * Rank keys such that the sums over every multiset of at most 7 symbols -- ranks used at most
@@ -35,15 +23,6 @@ static const uint32_t sf__rank_keys[SF_NUM_RANKS] = {
     8u, 36u, 169u, 734u, 3021u, 11595u, 30425u, 96690u, 240028u, 630067u, 1539861u,
     3539978u, 8041927u,
 };
-
-#define SF__RANK_SUM_MASK 0x3ffffffULL
-#define SF__SUIT_SHIFT 32
-#define SF__FLUSH_FLAGS 0x0000888800000000ULL
-#define SF__WILDS_SHIFT 48
-#define SF__NATURAL_SHIFT 52
-#define SF__BAD_SHIFT 56
-#define SF__COUNT_SHIFT 60
-#define SF__BAD_FIELD (0xfULL << SF__BAD_SHIFT)
 
 #define SF__FIELD(key, shift) ((int)(((key) >> (shift)) & 0xf))
 

@@ -91,11 +91,17 @@ enum {
  * inline accumulator below can use them; treat them as opaque.
  */
 typedef struct sf_evaluator {
-    uint64_t key[256];  /* per card id: rank key, suit counters, wild count, flags */
-    uint64_t bit[256];  /* per card id: its bit in a hand's card set (0 for jokers) */
+    uint64_t key[256];            /* per card id: rank key, suit counters, wild count, flags */
+    uint64_t bit[256];            /* per card id: its bit in a hand's card set (0 for jokers) */
     uint64_t natural_bits;        /* the bits of cards that are not wild */
-    const uint16_t *rank_values;  /* the ranking's rank-multiset table */
+    const uint16_t *hot_values;   /* seven natural cards: values by perfect hash */
+    const uint16_t *hot_disp;     /* ... and that hash's bucket displacements */
+    const uint16_t *rank_values;  /* every rank multiset and wild count: values */
+    const uint32_t *rank_disp;    /* ... and that hash's bucket displacements */
     const uint16_t *flush_values; /* [8 wild counts][8192 suit masks], NULL for low rankings */
+    uint32_t hash_mult;           /* multiplier of both hashes */
+    uint32_t rank_mask;           /* rank table size - 1 */
+    uint8_t hot_shift, rank_shift; /* 32 - bucket bits of each hash */
     int ranking;
     unsigned wild_ranks;
 } sf_evaluator;
@@ -133,8 +139,24 @@ typedef struct sf_hand {
     uint64_t bits; /* sum of card bits: the card set while no card repeats */
 } sf_hand;
 
-/* Each suit counter starts at 3, so a counter reaches 8 (its top bit) at five suited cards. */
+/*
+ * Layout of sf_hand.key (private; here only for the inline functions below):
+ *   bits  0..25  rank-key sum: the multiset of natural ranks plus the number of wild cards
+ *   bits 32..47  four suit counters, biased to 3 so a counter's top bit means suit + wilds >= 5
+ *   bits 48..51  wild cards   bits 52..55  cards   bits 56..59  bad cards   bits 60..63  non-jokers
+ * sf_hand.bits holds bit 16 * suit + rank of every non-joker card.
+ */
 #define SF_HAND_KEY_BASE 0x0000333300000000ULL
+#define SF__RANK_SUM_MASK 0x3ffffffULL
+#define SF__SUIT_SHIFT 32
+#define SF__FLUSH_FLAGS 0x0000888800000000ULL
+#define SF__WILDS_SHIFT 48
+#define SF__COUNT_SHIFT 52
+#define SF__BAD_SHIFT 56
+#define SF__NATURAL_SHIFT 60
+#define SF__BAD_FIELD (0xfULL << SF__BAD_SHIFT)
+#define SF__SEVEN_NATURAL_MASK ((0xfULL << SF__COUNT_SHIFT) | (0xfULL << SF__WILDS_SHIFT))
+#define SF__SEVEN_NATURAL (7ULL << SF__COUNT_SHIFT)
 
 static inline void sf_hand_clear(sf_hand *h)
 {
@@ -156,7 +178,24 @@ static inline void sf_hand_remove(sf_hand *h, const sf_evaluator *ev, unsigned c
 
 int sf_hand_count(const sf_hand *h);
 int sf_hand_status(const sf_hand *h);
-sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h);
+/* The best of a suit-blind value and the hand's flushes: the rare path, out of line. */
+sf_value sf_hand_flush_value(const sf_evaluator *ev, const sf_hand *h, sf_value suit_blind);
+
+/* Value of a valid hand (see sf_hand_status). Inline: equity loops call it billions of times. */
+static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
+{
+    uint64_t key = h->key;
+    uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
+    uint32_t mixed = sum * ev->hash_mult;
+    sf_value v;
+    if ((key & SF__SEVEN_NATURAL_MASK) == SF__SEVEN_NATURAL)
+        v = ev->hot_values[(uint16_t)(sum + ev->hot_disp[mixed >> ev->hot_shift])];
+    else
+        v = ev->rank_values[(sum + ev->rank_disp[mixed >> ev->rank_shift]) & ev->rank_mask];
+    if (key & SF__FLUSH_FLAGS)
+        v = sf_hand_flush_value(ev, h, v);
+    return v;
+}
 
 #ifdef __cplusplus
 }

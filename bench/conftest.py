@@ -18,7 +18,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:  # make `import peers` / `import compare` work in any import mode
     sys.path.insert(0, _HERE)
 
-from compare import random_hands  # noqa: E402
+from stud_fast.benchmark.compare import random_hands  # noqa: E402
 
 #: Hands per benchmark case.
 N_HANDS = 100_000

@@ -101,18 +101,15 @@ def parse_cards(cards: CardsLike) -> tuple[int, ...]:
     (51, 45)
     """
     if isinstance(cards, str):
-        text = cards.replace(",", " ")
-        tokens = text.split()
+        tokens = cards.split()
+        try:
+            return tuple([_TOKENS[t] for t in tokens])
+        except KeyError:
+            pass
+        tokens = cards.replace(",", " ").split()
         if len(tokens) == 1 and len(tokens[0]) > 3:
             tokens = _split_run(tokens[0])
-        table = _TOKENS
-        ids = []
-        for t in tokens:
-            found = table.get(t)
-            if found is None:
-                card_id(t)  # raises the explanatory error
-            ids.append(found)
-        return tuple(ids)
+        return tuple(card_id(t) for t in tokens)
     try:
         items = list(cards)
     except TypeError:

@@ -10,14 +10,13 @@ False
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from functools import total_ordering
 from typing import Any, Iterable, Union
 
 import numpy as np
 
 from stud_fast import _core
-from stud_fast.cards import JOKER, CardsLike, card_str, parse_cards, parse_rank_mask
+from stud_fast.cards import JOKER, CardsLike, card_str, format_cards, parse_cards, parse_rank_mask
 from stud_fast.errors import CardError
 from stud_fast.rankings import CATEGORIES, Ranking, RankingLike
 
@@ -32,9 +31,8 @@ _RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eight
 
 
 @total_ordering
-@dataclass(frozen=True, eq=False)
 class HandValue:
-    """The value of a hand under one ranking and wild setting.
+    """The value of a hand under one ranking and wild setting (immutable).
 
     ``value`` is larger for a stronger hand and equal for a tie; values of different rankings
     do not compare (a TypeError). ``cards`` are the cards evaluated; ``best_five`` the five
@@ -44,11 +42,39 @@ class HandValue:
     'Ah Kh Qh Jh Th'
     """
 
-    value: int
-    ranking: Ranking
-    cards: tuple[int, ...]
-    wild_mask: int = 0
-    _best: list[tuple[int, ...]] = field(default_factory=list, repr=False, compare=False)
+    __slots__ = ("_value", "_ranking", "_cards", "_wild_mask", "_best")
+
+    def __init__(self, value: int, ranking: Ranking, cards: tuple[int, ...],
+                 wild_mask: int = 0) -> None:
+        self._value = value
+        self._ranking = ranking
+        self._cards = cards
+        self._wild_mask = wild_mask
+        self._best: tuple[int, ...] | None = None
+
+    @property
+    def value(self) -> int:
+        """The strength: larger is stronger, equal is a tie (within one ranking)."""
+        return self._value
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking the hand was evaluated under."""
+        return self._ranking
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The card ids evaluated, in the order given."""
+        return self._cards
+
+    @property
+    def wild_mask(self) -> int:
+        """The wild-rank mask used (jokers are always wild)."""
+        return self._wild_mask
+
+    def __repr__(self) -> str:
+        return (f"HandValue(value={self._value}, ranking={self._ranking.value!r}, "
+                f"cards={format_cards(self._cards)!r}, category={self.category!r})")
 
     @property
     def category(self) -> str:
@@ -58,9 +84,9 @@ class HandValue:
     @property
     def best_five(self) -> tuple[int, ...]:
         """Card ids of the best five cards (all cards for hands of up to four)."""
-        if not self._best:
-            self._best.append(_best_five(self))
-        return self._best[0]
+        if self._best is None:
+            self._best = _best_five(self)
+        return self._best
 
     @property
     def best_five_text(self) -> str:
@@ -97,8 +123,22 @@ class HandValue:
         return describe(self)
 
 
+_SETTINGS: dict[tuple[Any, Any], tuple[Ranking, int]] = {}
+
+
 def _ranking_and_mask(ranking: RankingLike, wild_ranks: WildRanks) -> tuple[Ranking, int]:
-    return Ranking.parse(ranking), parse_rank_mask(wild_ranks)
+    """Parsed ranking and wild mask, cached for the hashable spellings callers repeat."""
+    try:
+        return _SETTINGS[ranking, wild_ranks]
+    except (KeyError, TypeError):
+        pass
+    parsed = Ranking.parse(ranking), parse_rank_mask(wild_ranks)
+    try:
+        if len(_SETTINGS) < 1024:
+            _SETTINGS[ranking, wild_ranks] = parsed
+    except TypeError:  # an unhashable iterable of ranks
+        pass
+    return parsed
 
 
 def evaluate(cards: CardsLike, ranking: RankingLike = "high", wild_ranks: WildRanks = "") -> HandValue:

@@ -637,7 +637,17 @@ int main(int argc, char **argv)
     fclose(h);
     fclose(c);
     fprintf(stderr, "gen_tables: %zu hash keys, %u rows, table size %u\n", nentries, nrows, size);
-    for (int rk = 0; rk < NRANKINGS; rk++)
+    for (int rk = 0; rk < NRANKINGS; rk++) {
         fprintf(stderr, "gen_tables: ranking %d has %zu values\n", rk, sets[rk].n);
+        free(sets[rk].v);
+        free(rank_desc[rk]);
+    }
+    free(table);
+    free(memo);
+    free(offsets);
+    free(hot_offsets);
+    free(all_keys);
+    free(hot_keys);
+    free(entries);
     return 0;
 }

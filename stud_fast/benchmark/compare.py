@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/compare.py [--hands N] [--seed S] [--json OUT]
+    python -m stud_fast.benchmark.compare [--hands N] [--seed S] [--json OUT]
                             [--repeats R] [--full] [--no-five]
 
 Generates ``N`` random 7-card hands (distinct cards within a hand, default
@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import math
 import platform
 import secrets
 import sys
@@ -39,10 +40,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-try:  # inside a package
-    from . import peers as _peers  # type: ignore[no-redef]
-except ImportError:  # run as a script / imported with bench/ on sys.path
-    import peers as _peers  # type: ignore[no-redef]
+from stud_fast.benchmark import peers as _peers
 
 Printer = Callable[[str], Any]
 
@@ -255,7 +253,10 @@ def _fmt_ratio(x: float | None) -> str:
         return f"{x:,.0f}x"
     if x >= 0.1:
         return f"{x:.2f}x"
-    return f"{x:.4f}x"
+    if x <= 0:
+        return "0x"
+    decimals = 1 - math.floor(math.log10(x))  # two significant digits
+    return f"{x:.{decimals}f}x"
 
 
 def _table(rows: list[dict], out: Printer) -> None:

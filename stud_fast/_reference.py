@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import Iterable, Sequence, Tuple
+from typing import FrozenSet, Iterable, Sequence, Tuple
 
 __all__ = [
     "JOKER",
@@ -122,10 +122,10 @@ _TIEBREAK_LENGTH = {
 }
 
 # Every straight of each deck as a set of rank values, lowest straight first.
-_HIGH_STRAIGHTS: Tuple[frozenset, ...] = (frozenset({14, 2, 3, 4, 5}),) + tuple(
+_HIGH_STRAIGHTS: Tuple[FrozenSet[int], ...] = (frozenset({14, 2, 3, 4, 5}),) + tuple(
     frozenset(range(low, low + 5)) for low in range(2, 11)
 )
-_SHORT32_STRAIGHTS: Tuple[frozenset, ...] = (frozenset({14, 7, 8, 9, 10}),) + tuple(
+_SHORT32_STRAIGHTS: Tuple[FrozenSet[int], ...] = (frozenset({14, 7, 8, 9, 10}),) + tuple(
     frozenset(range(low, low + 5)) for low in range(7, 11)
 )
 
@@ -266,6 +266,7 @@ def _low_values(cards: Sequence[int]) -> list[int]:
 
 
 def _categories(ranking: str) -> Tuple[str, ...]:
+    """Category names of a high-style ranking, weakest first."""
     return SHORT32_CATEGORIES if ranking == "short32" else HIGH_CATEGORIES
 
 
@@ -411,27 +412,27 @@ def _validate(cards: Sequence[int], ranking: str, wild_ranks: int) -> list[int]:
     hand = [int(c) for c in cards]
     if not 1 <= len(hand) <= 7:
         raise ValueError(f"a hand holds 1 to 7 cards, not {len(hand)}")
-    seen: set[int] = set()
     for c in hand:
         if not 0 <= c <= JOKER:
             raise ValueError(f"bad card id {c}")
-        if c != JOKER:
-            if ranking == "short32" and c // 4 < 5:
-                raise ValueError(f"card {card_text(c)} is not in the 32-card deck")
-            if c in seen:
-                raise ValueError(f"card {card_text(c)} appears twice")
-            seen.add(c)
+        if c != JOKER and ranking == "short32" and c // 4 < 5:
+            raise ValueError(f"card {card_text(c)} is not in the 32-card deck")
     return hand
 
 
 def reference_key(
     cards: Sequence[int], ranking: str, wild_ranks: int = 0
-) -> tuple[str, tuple]:
+) -> tuple[str, Key]:
     """Return ``(category_name, key)`` of a hand of 1..7 card ids under ``ranking``.
 
     Keys of one ranking compare like the library's values: larger is stronger, equal
     ties. ``wild_ranks`` is a 13-bit mask over rank_index; jokers (52) are always wild.
     Five to seven cards: the best five. One to four cards: the showing hand (D5).
+
+    Unlike the library, a card may appear more than once: such a hand is valued as the
+    cards stand, which is what a wild card standing for a held card gives (D4), e.g.
+    ``As As Ks Qs Js`` is the flush A-A-K-Q-J. Card ids above 52, cards outside the
+    ranking's deck, counts outside 1..7, unknown rankings and bad masks raise ValueError.
 
     Example:
         >>> reference_key(parse_cards("Xx 7h"), "high")[0]
@@ -440,6 +441,8 @@ def reference_key(
         'five of a kind'
         >>> reference_key(parse_cards("As 2d 3h 4s 5c"), "razz")[0]
         'high card'
+        >>> reference_key(parse_cards("As As Ks Qs Js"), "high")
+        ('flush', (5, (14, 14, 13, 12, 11)))
     """
     hand = _validate(cards, ranking, wild_ranks)
 

@@ -134,10 +134,12 @@ def wild_masks(ranking: str, enabled: bool) -> st.SearchStrategy[int]:
 
 
 def _sign(x: int) -> int:
+    """-1, 0 or 1: ``_sign(-7) == -1``."""
     return (x > 0) - (x < 0)
 
 
 def _compare(a: tuple, b: tuple) -> int:
+    """Three-way comparison of reference keys: ``_compare((1,), (2,)) == -1``."""
     return (a > b) - (a < b)
 
 
@@ -161,7 +163,10 @@ def check_agreement(hand_list: list[Hand], ranking: str, mask: int) -> None:
 
     for i, (hv, (name, _)) in enumerate(zip(results, refs)):
         assert hv.category == name, where(i)
-        assert hv.ranking == ranking, where(i)
+        as_text = stud_fast.evaluate(ref.hand_text(hand_list[i]), ranking=ranking, wild_ranks=wild)
+        assert as_text.value == hv.value, f"text input differs: {where(i)}"
+        # .ranking is the ranking's name, or an Enum whose value is that name.
+        assert getattr(hv.ranking, "value", hv.ranking) == ranking, where(i)
 
     for i in range(len(hand_list)):
         for j in range(i + 1, len(hand_list)):
@@ -178,7 +183,7 @@ def check_agreement(hand_list: list[Hand], ranking: str, mask: int) -> None:
     for size, indices in by_size.items():
         array = np.array([hand_list[i] for i in indices], dtype=np.uint8).reshape(-1, size)
         batch = stud_fast.evaluate_batch(array, ranking, wild)
-        assert batch.shape == (len(indices),)
+        assert batch.shape == (len(indices),) and batch.dtype == np.uint16
         for position, i in enumerate(indices):
             assert int(batch[position]) == results[i].value, f"batch differs: {where(i)}"
 

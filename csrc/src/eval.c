@@ -220,9 +220,10 @@ int sf_hand_status(const sf_hand *h)
     return SF_OK;
 }
 
-sf_value sf_hand_flush_value(const sf_evaluator *ev, const sf_hand *h, sf_value suit_blind)
+sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
+                             sf_value suit_blind)
 {
-    return flush_value(ev, h->key, h->bits, suit_blind);
+    return flush_value(ev, key, bits, suit_blind);
 }
 
 sf_category sf_category_of(sf_ranking ranking, sf_value value)

@@ -178,8 +178,10 @@ static inline void sf_hand_remove(sf_hand *h, const sf_evaluator *ev, unsigned c
 
 int sf_hand_count(const sf_hand *h);
 int sf_hand_status(const sf_hand *h);
-/* The best of a suit-blind value and the hand's flushes: the rare path, out of line. */
-sf_value sf_hand_flush_value(const sf_evaluator *ev, const sf_hand *h, sf_value suit_blind);
+/* The best of a suit-blind value and the hand's flushes: the rare path, out of line. Takes the
+   hand's sums by value so that the inline caller's hand never has to live in memory. */
+sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
+                             sf_value suit_blind);
 
 /* Value of a valid hand (see sf_hand_status). Inline: equity loops call it billions of times. */
 static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
@@ -193,7 +195,7 @@ static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
     else
         v = ev->rank_values[(sum + ev->rank_disp[mixed >> ev->rank_shift]) & ev->rank_mask];
     if (key & SF__FLUSH_FLAGS)
-        v = sf_hand_flush_value(ev, h, v);
+        v = sf_hand_flush_value(ev, key, h->bits, v);
     return v;
 }
 

@@ -12,7 +12,7 @@ The hands are sorted weakest first, ties in the order of their card ids, written
 line as card text ("2c 2d 3c 4c 5h"), and the text is hashed with md5.
 
 How the constants were produced: ``python tests/test_golden.py`` prints, for every case,
-the md5 of the set sorted by the REFERENCE keys (stud_fast/_reference.py, loaded from its
+the md5 of the set sorted by the REFERENCE keys (stud_fast/_reference.py, imported from its
 file; the compiled library is not imported). The printed values were pasted into GOLDEN
 below, so they do not depend on the code under test. The tests check that the reference
 still gives them, and that sorting by the library's values gives them too.
@@ -25,32 +25,15 @@ Example:
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from pathlib import Path
-from types import ModuleType
 from typing import Callable, Sequence
 
 import pytest
 
 
-def _load_reference() -> ModuleType:
-    """Load stud_fast/_reference.py from its file next to the tests.
-
-    Loading by path keeps the oracle independent of how (or whether) the compiled package
-    is installed.
-    """
-    path = Path(__file__).resolve().parent.parent / "stud_fast" / "_reference.py"
-    spec = importlib.util.spec_from_file_location("_stud_fast_reference", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ref = _load_reference()
+from stud_fast import _reference as ref  # the slow oracle, no C code
 
 Hand = tuple[int, ...]
 

@@ -20,8 +20,12 @@ CATEGORIES: tuple[str, ...] = (
 )
 
 
-class Ranking(enum.Enum):
-    """A hand ranking. The value is the name used across the API."""
+class Ranking(str, enum.Enum):
+    """A hand ranking. The value is the name used across the API; it compares equal to it.
+
+    >>> Ranking.RAZZ == "razz"
+    True
+    """
 
     HIGH = "high"
     SHORT32 = "short32"

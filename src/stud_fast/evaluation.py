@@ -17,7 +17,6 @@ import numpy as np
 
 from stud_fast import _core
 from stud_fast.cards import JOKER, CardsLike, card_str, format_cards, parse_cards, parse_rank_mask
-from stud_fast.errors import CardError
 from stud_fast.rankings import CATEGORIES, Ranking, RankingLike
 
 __all__ = ["HandValue", "evaluate", "evaluate_batch", "category_of", "max_value"]
@@ -246,8 +245,24 @@ def _substitute(hv: HandValue, naturals: list[int], wilds: int) -> tuple[int, ..
         for extra in itertools.combinations_with_replacement(candidates, used_wilds):
             hand = keep + extra
             if _reference.reference_key(hand, hv.ranking.value, 0) == target:
-                return hand
+                return _distinct_suits(hand, len(keep), hv.ranking.value, target)
     raise AssertionError("no substitution reaches the hand's value")  # pragma: no cover
+
+
+def _distinct_suits(hand: tuple[int, ...], kept: int, ranking: str, target: object) -> tuple[int, ...]:
+    """Re-suit the stand-ins so that no card shows twice where the value allows it."""
+    from stud_fast import _reference
+
+    cards = list(hand)
+    for i in range(kept, len(cards)):
+        rank = cards[i] >> 2
+        for suit in range(4):
+            trial = cards[:i] + [rank * 4 + suit] + cards[i + 1:]
+            if rank * 4 + suit not in cards[:i] and \
+                    _reference.reference_key(trial, ranking, 0) == target:
+                cards = trial
+                break
+    return tuple(cards)
 
 
 def _ordered(cards: Iterable[int], ranking: Ranking) -> tuple[int, ...]:

@@ -146,8 +146,9 @@ int sf_eval(const sf_evaluator *ev, const uint8_t *cards, int n, sf_value *out)
 static inline int batch_k(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                           sf_value *out, size_t *bad_hand)
 {
-    enum { CHUNK = 2048 };
+    enum { CHUNK = 1024 };
     uint32_t marked[CHUNK];
+    uint64_t marked_key[CHUNK], marked_bits[CHUNK];
     int status = SF_OK;
     for (size_t start = 0; start < nhands; start += CHUNK) {
         size_t end = nhands - start < CHUNK ? nhands : start + CHUNK;
@@ -161,15 +162,15 @@ static inline int batch_k(const sf_evaluator *ev, const uint8_t *hands, size_t n
                            ((uint64_t)SF_POPCOUNT64(bits) ^ (key >> SF__NATURAL_SHIFT));
             /* branch-free: with wild cards half the hands may be marked */
             marked[nmarked] = (uint32_t)(i - start);
+            marked_key[nmarked] = key;
+            marked_bits[nmarked] = bits;
             nmarked += odd != 0;
         }
         for (size_t m = 0; m < nmarked; m++) {
             size_t i = start + marked[m];
-            const uint8_t *h = hands + i * (size_t)k;
-            uint64_t key, bits;
-            SF__SUM_HAND(ev, h, k, key, bits);
-            int problem = hand_problem(key, bits, k, h);
-            if (problem == SF_OK) {
+            uint64_t key = marked_key[m], bits = marked_bits[m];
+            int problem = hand_problem(key, bits, k, hands + i * (size_t)k);
+            if (SF_LIKELY(problem == SF_OK)) {
                 out[i] = flush_value(ev, key, bits, out[i]);
             } else {
                 out[i] = 0;

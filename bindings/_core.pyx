@@ -209,7 +209,9 @@ def max_value(int ranking):
 cdef class Hand:
     """Incremental hand: add and remove card ids, read the value at any time.
 
-    >>> h = Hand(0)
+    ``ranking`` and ``wild_ranks`` take the names evaluate() takes, or the core's numbers.
+
+    >>> h = Hand("high")
     >>> for c in (51, 50, 47): h.add(c)
     >>> h.remove(47); len(h)
     2
@@ -218,8 +220,12 @@ cdef class Hand:
     cdef Evaluator ev
     cdef int jokers
 
-    def __cinit__(self, int ranking=0, unsigned wild_mask=0):
-        self.ev = get_evaluator(ranking, wild_mask)
+    def __cinit__(self, ranking=0, wild_ranks=0):
+        if not (type(ranking) is int and type(wild_ranks) is int):
+            from stud_fast.evaluation import _ranking_and_mask
+            parsed, wild_ranks = _ranking_and_mask(ranking, wild_ranks)
+            ranking = parsed.index
+        self.ev = get_evaluator(ranking, wild_ranks)
         self.jokers = 0
         csf.sf_hand_clear(&self.h)
 

@@ -125,6 +125,14 @@ def eval_ids(cards, int ranking=0, unsigned wild_mask=0):
     return out
 
 
+cdef inline object _high_value(uint8_t *buf, int n):
+    cdef csf.sf_value out = 0
+    cdef int status = csf.sf_eval(csf.sf_default_evaluator(csf.SF_RANKING_HIGH), buf, n, &out)
+    if status != csf.SF_OK:
+        raise CardError(_problem(status, buf, n, 0))
+    return out
+
+
 def evaluate7(a, b, c, d, e, f, g):
     """Value of seven card ids under the standard high ranking: the fastest scalar call.
 
@@ -132,7 +140,6 @@ def evaluate7(a, b, c, d, e, f, g):
     True
     """
     cdef uint8_t buf[7]
-    cdef csf.sf_value out = 0
     buf[0] = <uint8_t>_to_card(a)
     buf[1] = <uint8_t>_to_card(b)
     buf[2] = <uint8_t>_to_card(c)
@@ -140,25 +147,18 @@ def evaluate7(a, b, c, d, e, f, g):
     buf[4] = <uint8_t>_to_card(e)
     buf[5] = <uint8_t>_to_card(f)
     buf[6] = <uint8_t>_to_card(g)
-    cdef int status = csf.sf_eval(csf.sf_default_evaluator(csf.SF_RANKING_HIGH), buf, 7, &out)
-    if status != csf.SF_OK:
-        raise CardError(_problem(status, buf, 7, 0))
-    return out
+    return _high_value(buf, 7)
 
 
 def evaluate5(a, b, c, d, e):
     """Value of five card ids under the standard high ranking."""
     cdef uint8_t buf[5]
-    cdef csf.sf_value out = 0
     buf[0] = <uint8_t>_to_card(a)
     buf[1] = <uint8_t>_to_card(b)
     buf[2] = <uint8_t>_to_card(c)
     buf[3] = <uint8_t>_to_card(d)
     buf[4] = <uint8_t>_to_card(e)
-    cdef int status = csf.sf_eval(csf.sf_default_evaluator(csf.SF_RANKING_HIGH), buf, 5, &out)
-    if status != csf.SF_OK:
-        raise CardError(_problem(status, buf, 5, 0))
-    return out
+    return _high_value(buf, 5)
 
 
 def eval_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out, int ranking=0,
@@ -224,7 +224,7 @@ cdef class Hand:
         if not (type(ranking) is int and type(wild_ranks) is int):
             from stud_fast.evaluation import _ranking_and_mask
             parsed, wild_ranks = _ranking_and_mask(ranking, wild_ranks)
-            ranking = parsed.index
+            ranking = parsed.number
         self.ev = get_evaluator(ranking, wild_ranks)
         self.jokers = 0
         csf.sf_hand_clear(&self.h)

@@ -12,7 +12,7 @@ encoding of the C core's public header ``stud_fast/cards.h``.
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Iterable, Union, cast
 
 from stud_fast.errors import CardError
 
@@ -149,7 +149,9 @@ def parse_rank_mask(ranks: Union[str, Iterable[str], int]) -> int:
         if not 0 <= ranks < 1 << 13:
             raise CardError(f"wild-rank mask {ranks} must be between 0 and 8191")
         return ranks
-    text = ranks if isinstance(ranks, str) else "".join(str(t) for t in ranks)
+    # A bool is an int but not a mask: it falls through and iterating it raises TypeError.
+    text = ranks if isinstance(ranks, str) else "".join(
+        str(t) for t in cast("Iterable[str]", ranks))
     chars = [c for c in text.replace("10", "T") if c not in " ,"]
     mask = 0
     for c in chars:

@@ -78,7 +78,7 @@ class HandValue:
     @property
     def category(self) -> str:
         """Category name: ``"high card"`` ... ``"five of a kind"``; ``"no low"`` under low8."""
-        return CATEGORIES[_core.category_index(self.ranking.index, self.value)]
+        return CATEGORIES[_core.category_index(self.ranking.number, self.value)]
 
     @property
     def best_five(self) -> tuple[int, ...]:
@@ -92,9 +92,10 @@ class HandValue:
         """The best five cards as text."""
         return " ".join(card_str(c) for c in self.best_five)
 
-    def _check(self, other: Any) -> "HandValue":
+    def _check(self, other: object) -> "HandValue | None":
+        """``other`` if it compares with this value, None if it is not a HandValue."""
         if not isinstance(other, HandValue):
-            return NotImplemented  # type: ignore[return-value]
+            return None
         if other.ranking is not self.ranking:
             raise TypeError(
                 f"cannot compare a {self.ranking.value} value with a {other.ranking.value} value")
@@ -102,13 +103,13 @@ class HandValue:
 
     def __eq__(self, other: object) -> bool:
         o = self._check(other)
-        if o is NotImplemented:
+        if o is None:
             return NotImplemented
         return self.value == o.value
 
     def __lt__(self, other: "HandValue") -> bool:
         o = self._check(other)
-        if o is NotImplemented:
+        if o is None:
             return NotImplemented
         return self.value < o.value
 
@@ -154,7 +155,7 @@ def evaluate(cards: CardsLike, ranking: RankingLike = "high", wild_ranks: WildRa
     """
     r, mask = _ranking_and_mask(ranking, wild_ranks)
     ids = parse_cards(cards)
-    value = _core.eval_ids(ids, r.index, mask)
+    value = _core.eval_ids(ids, r.number, mask)
     return HandValue(value, r, ids, mask)
 
 
@@ -183,7 +184,7 @@ def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
         raise ValueError(f"hands must have 1 to 7 cards per row, got {hands.shape[1]}")
     data = np.ascontiguousarray(hands)
     out = np.empty(hands.shape[0], dtype=np.uint16)
-    _core.eval_batch(data, out, r.index, mask)
+    _core.eval_batch(data, out, r.number, mask)
     return out
 
 
@@ -193,12 +194,12 @@ def category_of(value: int, ranking: RankingLike = "high") -> str:
     >>> category_of(evaluate("As Ad").value)
     'one pair'
     """
-    return CATEGORIES[_core.category_index(Ranking.parse(ranking).index, int(value))]
+    return CATEGORIES[_core.category_index(Ranking.parse(ranking).number, int(value))]
 
 
 def max_value(ranking: RankingLike = "high") -> int:
     """The largest value of a ranking (five aces under high)."""
-    return _core.max_value(Ranking.parse(ranking).index)
+    return _core.max_value(Ranking.parse(ranking).number)
 
 
 # ---- the best five cards and the description -----------------------------------------------
@@ -215,7 +216,7 @@ def _best_five(hv: HandValue) -> tuple[int, ...]:
         if len(hv.cards) <= 5:
             return _ordered(hv.cards, hv.ranking)
         for five in itertools.combinations(hv.cards, 5):
-            if _core.eval_ids(five, hv.ranking.index, 0) == hv.value:
+            if _core.eval_ids(five, hv.ranking.number, 0) == hv.value:
                 return _ordered(five, hv.ranking)
         raise AssertionError("no five-card subset reaches the hand's value")  # pragma: no cover
     return _ordered(_substitute(hv, naturals, wilds), hv.ranking)

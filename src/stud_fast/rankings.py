@@ -1,6 +1,6 @@
 """The hand rankings the evaluator knows, by name (RULES.md D1, D2, D4, D5, D6).
 
->>> Ranking.parse("razz").index
+>>> Ranking.parse("razz").number
 2
 >>> Ranking.HIGH.categories[-1]
 'five of a kind'
@@ -33,8 +33,8 @@ class Ranking(str, enum.Enum):
     LOW8 = "low8"
 
     @property
-    def index(self) -> int:
-        """The C core's ranking number."""
+    def number(self) -> int:
+        """The C core's ranking number (SF_RANKING_* in stud_fast/eval.h)."""
         return _INDEX[self]
 
     @property

@@ -36,7 +36,7 @@ import sys
 import time
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 import numpy as np
 
@@ -259,7 +259,7 @@ def _fmt_ratio(x: float | None) -> str:
     return f"{x:.{decimals}f}x"
 
 
-def _table(rows: list[dict], out: Printer) -> None:
+def _table(rows: list[dict[str, Any]], out: Printer) -> None:
     """Print rows as a markdown table."""
     out("| entry | hands timed | hands/s | vs evaluate_batch | vs eval7 per-hand | same order |")
     out("|---|---:|---:|---:|---:|:---:|")
@@ -281,7 +281,7 @@ def _measure_section(
     out: Printer,
     repeats: int,
     full: bool,
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """Time every contender on ``hands`` and print one markdown table."""
     entries: list[Entry] = [
         Entry("numpy hands.sum(axis=1) (floor)", "hands.sum(axis=1)",
@@ -299,8 +299,11 @@ def _measure_section(
         if not cand:
             continue
         ref_entry = cand[0]
+        ref_values = ref_entry.values
+        if ref_values is None:  # excluded above; narrows the type
+            continue
         try:
-            ref_vals = np.asarray(ref_entry.values(ref_entry.fn()), dtype=np.int64)
+            ref_vals = np.asarray(ref_values(ref_entry.fn()), dtype=np.int64)
         except Exception as exc:  # noqa: BLE001 - fall back to the next one
             out(f"note: reference {want} failed: {type(exc).__name__}: {exc}")
             continue
@@ -308,7 +311,7 @@ def _measure_section(
         ref_name = want
         break
 
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     for e in entries:
         try:
             seconds, result = best_time(e.fn, repeats)
@@ -337,7 +340,7 @@ def _measure_section(
     def rate_of(name: str) -> float | None:
         for r in rows:
             if r["name"] == name:
-                return r["hands_per_s"]
+                return cast(float, r["hands_per_s"])
         return None
 
     batch_rate = rate_of("stud_fast.evaluate_batch")
@@ -373,7 +376,7 @@ def run(
     repeats: int = 5,
     full: bool = False,
     five_card: bool = True,
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """Benchmark stud_fast against the available peers and print the tables.
 
     Args:

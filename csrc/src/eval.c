@@ -36,19 +36,6 @@ static int SF_POPCOUNT64(uint64_t x)
     } while (0)
 
 /*
- * Value of the suit-blind part of a hand: a multiplicative hash picks a bucket, the bucket's
- * displacement moves the rank-key sum to its slot. Seven natural cards use the small hot table.
- */
-static inline sf_value rank_value(const sf_evaluator *ev, uint64_t key)
-{
-    uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
-    uint32_t mixed = sum * SF__HASH_MULT;
-    if (SF_LIKELY((key & SF__SEVEN_NATURAL_MASK) == SF__SEVEN_NATURAL))
-        return ev->hot_values[(uint16_t)(sum + sf__hot_offsets[mixed >> (32 - SF__HOT_BUCKET_BITS)])];
-    return ev->rank_values[(sum + sf__row_offsets[mixed >> (32 - SF__BUCKET_BITS)]) & SF__HASH_MASK];
-}
-
-/*
  * The rare path for a hand whose suit counters flag a possible flush: the best of the
  * suit-blind value and, for every flagged suit, the flush table entry for that suit's natural
  * ranks and the wild cards. Without wild cards a flush always wins (seven cards cannot hold
@@ -57,6 +44,8 @@ static inline sf_value rank_value(const sf_evaluator *ev, uint64_t key)
 static sf_value flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits, sf_value v)
 {
     int wilds = SF__FIELD(key, SF__WILDS_SHIFT);
+    if (wilds > 7 || !ev->flush_values)
+        return v; /* not a hand of at most 7 cards, or a ranking without flushes */
     const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
     uint64_t flags = key & SF__FLUSH_FLAGS;
     bits &= ev->natural_bits;
@@ -73,7 +62,7 @@ static sf_value flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
 /* Value of a hand known to be valid (1..7 distinct cards of the deck). */
 static inline sf_value hand_value(const sf_evaluator *ev, uint64_t key, uint64_t bits)
 {
-    sf_value v = rank_value(ev, key);
+    sf_value v = sf__suit_blind_value(ev, key);
     if (SF_UNLIKELY(key & SF__FLUSH_FLAGS))
         v = flush_value(ev, key, bits, v);
     return v;
@@ -157,7 +146,7 @@ static inline int batch_k(const sf_evaluator *ev, const uint8_t *hands, size_t n
             const uint8_t *h = hands + i * (size_t)k;
             uint64_t key, bits;
             SF__SUM_HAND(ev, h, k, key, bits);
-            out[i] = rank_value(ev, key);
+            out[i] = sf__suit_blind_value(ev, key);
             uint64_t odd = (key & (SF__FLUSH_FLAGS | SF__BAD_FIELD)) |
                            ((uint64_t)SF_POPCOUNT64(bits) ^ (key >> SF__NATURAL_SHIFT));
             /* branch-free: with wild cards half the hands may be marked */
@@ -224,6 +213,15 @@ int sf_hand_status(const sf_hand *h)
 sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                              sf_value suit_blind)
 {
+    return flush_value(ev, key, bits, suit_blind);
+}
+
+sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n, uint64_t key,
+                               sf_value suit_blind)
+{
+    uint64_t bits = 0;
+    for (int i = 0; i < n && i < 7; i++)
+        bits |= ev->bit[cards[i]];
     return flush_value(ev, key, bits, suit_blind);
 }
 

@@ -94,14 +94,9 @@ typedef struct sf_evaluator {
     uint64_t key[256];            /* per card id: rank key, suit counters, wild count, flags */
     uint64_t bit[256];            /* per card id: its bit in a hand's card set (0 for jokers) */
     uint64_t natural_bits;        /* the bits of cards that are not wild */
-    const uint16_t *hot_values;   /* seven natural cards: values by perfect hash */
-    const uint16_t *hot_disp;     /* ... and that hash's bucket displacements */
+    const uint16_t *hot_values;   /* seven natural cards: values by the hot perfect hash */
     const uint16_t *rank_values;  /* every rank multiset and wild count: values */
-    const uint32_t *rank_disp;    /* ... and that hash's bucket displacements */
     const uint16_t *flush_values; /* [8 wild counts][8192 suit masks], NULL for low rankings */
-    uint32_t hash_mult;           /* multiplier of both hashes */
-    uint32_t rank_mask;           /* rank table size - 1 */
-    uint8_t hot_shift, rank_shift; /* 32 - bucket bits of each hash */
     int ranking;
     unsigned wild_ranks;
 } sf_evaluator;
@@ -158,6 +153,24 @@ typedef struct sf_hand {
 #define SF__SEVEN_NATURAL_MASK ((0xfULL << SF__COUNT_SHIFT) | (0xfULL << SF__WILDS_SHIFT))
 #define SF__SEVEN_NATURAL (7ULL << SF__COUNT_SHIFT)
 
+/*
+ * The two perfect hashes (private; the table generator builds to these sizes or fails the
+ * build): a rank-key sum s picks bucket (s * SF__HASH_MULT) >> (32 - bits), and its slot is
+ * s plus that bucket's displacement, modulo the table size. Fixed sizes let the inline
+ * functions below compile to immediates.
+ */
+#define SF__HASH_MULT 0x9E3779B1u
+#define SF__HOT_BUCKET_BITS 13  /* hot table: 2^16 slots for the 49,205 seven-card multisets */
+#define SF__RANK_BUCKET_BITS 14 /* rank table: 2^17 slots for all 114,719 keys */
+#define SF__RANK_SIZE_BITS 17
+#if defined(__GNUC__) || defined(__clang__)
+#define SF__EXPECT(x, v) __builtin_expect((x), (v))
+#else
+#define SF__EXPECT(x, v) (x)
+#endif
+extern const uint16_t sf__hot_disp[8192];
+extern const uint32_t sf__rank_disp[16384];
+
 static inline void sf_hand_clear(sf_hand *h)
 {
     h->key = SF_HAND_KEY_BASE;
@@ -183,19 +196,44 @@ int sf_hand_status(const sf_hand *h);
 sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                              sf_value suit_blind);
 
+/* Private: sf_hand_flush_value for cards not yet gathered into a card set. */
+sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n, uint64_t key,
+                               sf_value suit_blind);
+
+/* Private: the value of a summed hand ignoring flushes (one hash, two table loads). */
+static inline sf_value sf__suit_blind_value(const sf_evaluator *ev, uint64_t key)
+{
+    uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
+    uint32_t mixed = sum * SF__HASH_MULT;
+    if (SF__EXPECT((key & SF__SEVEN_NATURAL_MASK) == SF__SEVEN_NATURAL, 1))
+        return ev->hot_values[(uint16_t)(sum + sf__hot_disp[mixed >> (32 - SF__HOT_BUCKET_BITS)])];
+    return ev->rank_values[(sum + sf__rank_disp[mixed >> (32 - SF__RANK_BUCKET_BITS)]) &
+                           ((1u << SF__RANK_SIZE_BITS) - 1)];
+}
+
 /* Value of a valid hand (see sf_hand_status). Inline: equity loops call it billions of times. */
 static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
 {
-    uint64_t key = h->key;
-    uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
-    uint32_t mixed = sum * ev->hash_mult;
-    sf_value v;
-    if ((key & SF__SEVEN_NATURAL_MASK) == SF__SEVEN_NATURAL)
-        v = ev->hot_values[(uint16_t)(sum + ev->hot_disp[mixed >> ev->hot_shift])];
-    else
-        v = ev->rank_values[(sum + ev->rank_disp[mixed >> ev->rank_shift]) & ev->rank_mask];
-    if (key & SF__FLUSH_FLAGS)
-        v = sf_hand_flush_value(ev, key, h->bits, v);
+    sf_value v = sf__suit_blind_value(ev, h->key);
+    if (SF__EXPECT((h->key & SF__FLUSH_FLAGS) != 0, 0))
+        v = sf_hand_flush_value(ev, h->key, h->bits, v);
+    return v;
+}
+
+/*
+ * Value of 1 to 7 trusted cards: valid for the evaluator and distinct (jokers may repeat).
+ * No checks and no status, for callers that validated their cards once (simulations, equity
+ * loops); use sf_eval() for anything else. Bad input gives an unspecified value but never
+ * reads outside the tables.
+ */
+static inline sf_value sf_eval_trusted(const sf_evaluator *ev, const uint8_t *cards, int n)
+{
+    uint64_t key = SF_HAND_KEY_BASE;
+    for (int i = 0; i < n; i++)
+        key += ev->key[cards[i]];
+    sf_value v = sf__suit_blind_value(ev, key);
+    if (SF__EXPECT((key & SF__FLUSH_FLAGS) != 0, 0))
+        v = sf__cards_flush_value(ev, cards, n, key, v); /* rare, out of line */
     return v;
 }
 

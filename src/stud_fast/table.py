@@ -1,0 +1,620 @@
+"""The hand's state machine: one stud hand from antes to the award of the pots.
+
+A :class:`StudHand` is created from a :class:`~stud_fast.variants.GameConfig`, the players'
+stacks, the dealer's seat and a seed or an explicit deck order. Antes, dealing, burning and the
+award happen by themselves; players act through ``fold``, ``check``, ``call``, ``bet``,
+``raise_to``, ``bring_in`` and ``complete``. Each has ``verify_x`` (raises
+:class:`RuleError` naming the RULES.md rule broken, the state untouched), ``can_x`` (True or
+False) and ``x`` (performs it and returns the frozen :class:`Record`).
+
+>>> cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
+>>> hand = StudHand(cfg, stacks=[100, 100], dealer=0, seed=7)
+>>> hand.actor in (0, 1)
+True
+>>> while not hand.is_over:
+...     _ = hand.call() if hand.can_call() else hand.check() if hand.can_check() \\
+...         else hand.bring_in()
+>>> sum(hand.stacks)
+200
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import asdict, dataclass
+from typing import Any, Optional, Sequence
+
+from stud_fast import _core
+from stud_fast.cards import card_str, parse_cards
+from stud_fast.errors import StudFastError
+from stud_fast.pots import Pot, award, build_pots
+from stud_fast.rankings import Ranking
+from stud_fast.variants import GameConfig
+
+__all__ = ["RuleError", "Record", "StudHand"]
+
+
+class RuleError(StudFastError, ValueError):
+    """An illegal operation. ``rule`` is the RULES.md ID it breaks (``"B1"``, ``"E2"``...)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Record:
+    """One thing that happened in the hand, in order: the hand history.
+
+    ``kind`` is one of ``ante``, ``deal``, ``burn``, ``community``, ``bring_in``,
+    ``complete``, ``bet``, ``raise``, ``call``, ``check``, ``fold``, ``show``, ``muck``,
+    ``win``. ``amount`` is the chips the seat put in (or won); for ``bet``, ``raise`` and
+    ``complete`` ``to`` is the seat's total for the round afterwards. ``up`` says, card by
+    card, whether a dealt card is face up.
+    """
+
+    kind: str
+    seat: Optional[int] = None
+    amount: int = 0
+    to: int = 0
+    cards: tuple[int, ...] = ()
+    up: tuple[bool, ...] = ()
+    street: int = 0
+
+    def text(self) -> str:
+        """A short readable line."""
+        who = "dealer" if self.seat is None else f"seat {self.seat}"
+        cards = " ".join(card_str(c) if u or self.kind != "deal" else f"[{card_str(c)}]"
+                         for c, u in zip(self.cards, self.up or (True,) * len(self.cards)))
+        extra = f" {self.amount}" if self.amount else ""
+        if self.kind in ("bet", "raise", "complete"):
+            extra = f" to {self.to}"
+        return f"{who} {self.kind}{extra}{' ' + cards if cards else ''}".rstrip()
+
+
+_PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
+
+
+class StudHand:
+    """One hand of fixed-limit stud, from the antes to the award."""
+
+    def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
+                 seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
+                 burn: bool = True) -> None:
+        game = config.game
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            raise ValueError(f"a stud hand needs 2 to 10 players, got {n}")
+        if any(not isinstance(s, int) or isinstance(s, bool) or s <= 0 for s in stacks):
+            raise ValueError("stacks must be positive integers")
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer seat {dealer} is not one of the {n} seats")
+        if seed is not None and deck is not None:
+            raise ValueError("give a seed or a deck order, not both")
+        full = list(game.ranking.deck if game.deck == 52 else Ranking.SHORT32.deck)
+        if deck is not None:
+            order = list(parse_cards(deck))
+            if len(set(order)) != len(order) or not set(order) <= set(full):
+                raise ValueError("the deck order must list distinct cards of the variant's deck")
+            rest = [c for c in full if c not in set(order)]
+            order += rest  # an explicit prefix; the rest in id order
+        else:
+            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()  # E4
+            order = full[:]
+            rng.shuffle(order)
+        self.config = config
+        self.dealer = dealer
+        self.burn = burn
+        self.starting_stacks = tuple(stacks)
+        self.deck: tuple[int, ...] = tuple(order)
+        self.stacks = list(stacks)
+        self.records: list[Record] = []
+        self._actions: list[tuple[str, int]] = []  # (kind, amount) of player actions, for JSON
+        self._next_card = 0
+        self._burned: list[int] = []
+        self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
+        self.community: list[int] = []
+        self.folded = [False] * n
+        self.contributed = [0] * n
+        self.street = -1
+        self.actor: Optional[int] = None
+        self.is_over = False
+        self._post_antes()
+        self._next_street()
+
+    # ---- public state -----------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        """Number of seats."""
+        return len(self.stacks)
+
+    @property
+    def pot_total(self) -> int:
+        """All chips put in during the hand so far (E1: stacks + pot_total is constant)."""
+        return sum(self.contributed)
+
+    def pots(self) -> list[Pot]:
+        """The main pot and the side pots as they stand (B8)."""
+        return build_pots(self.contributed, self.folded)
+
+    def in_hand(self) -> list[int]:
+        """Seats that have not folded, in seat order."""
+        return [s for s in range(self.seats) if not self.folded[s]]
+
+    def is_all_in(self, seat: int) -> bool:
+        """True for a seat with no chips left that has not folded (B6: it acts no more)."""
+        return not self.folded[seat] and self.stacks[seat] == 0
+
+    def up_cards(self, seat: int) -> list[int]:
+        """The seat's face-up cards, in the order dealt."""
+        return [c for c, up in self.cards[seat] if up]
+
+    def legal_actions(self) -> dict[str, tuple[int, int]]:
+        """What the actor may do: action name -> (least, most) chips it puts in."""
+        out: dict[str, tuple[int, int]] = {}
+        for kind in _PLAYER_ACTIONS:
+            try:
+                amount = self._verify(kind)
+            except RuleError:
+                continue
+            out[kind] = (amount, amount)
+        return out
+
+    # ---- player operations: verify_x / can_x / x --------------------------------------------
+
+    def verify_fold(self) -> None:
+        """Raise RuleError unless the actor may fold (B1, B9: always on their turn)."""
+        self._verify("fold")
+
+    def can_fold(self) -> bool:
+        return self._can("fold")
+
+    def fold(self) -> Record:
+        return self._act("fold")
+
+    def verify_check(self) -> None:
+        """Raise RuleError unless the actor may check (B1: nothing to call)."""
+        self._verify("check")
+
+    def can_check(self) -> bool:
+        return self._can("check")
+
+    def check(self) -> Record:
+        return self._act("check")
+
+    def verify_call(self) -> None:
+        """Raise RuleError unless the actor may call (B1: there is a bet to call)."""
+        self._verify("call")
+
+    def can_call(self) -> bool:
+        return self._can("call")
+
+    def call(self) -> Record:
+        return self._act("call")
+
+    def verify_bet(self) -> None:
+        """Raise RuleError unless the actor may bet (B1: nothing bet in the round)."""
+        self._verify("bet")
+
+    def can_bet(self) -> bool:
+        return self._can("bet")
+
+    def bet(self) -> Record:
+        return self._act("bet")
+
+    def verify_raise_to(self) -> None:
+        """Raise RuleError unless the actor may raise (B1, B3 cap, B7 reopening)."""
+        self._verify("raise")
+
+    def can_raise_to(self) -> bool:
+        return self._can("raise")
+
+    def raise_to(self) -> Record:
+        """Raise by one fixed-limit bet (or all in for less)."""
+        return self._act("raise")
+
+    def verify_bring_in(self) -> None:
+        """Raise RuleError unless the actor must bring in now (F2, F3)."""
+        self._verify("bring_in")
+
+    def can_bring_in(self) -> bool:
+        return self._can("bring_in")
+
+    def bring_in(self) -> Record:
+        return self._act("bring_in")
+
+    def verify_complete(self) -> None:
+        """Raise RuleError unless the actor may complete the bring-in to a small bet (F2)."""
+        self._verify("complete")
+
+    def can_complete(self) -> bool:
+        return self._can("complete")
+
+    def complete(self) -> Record:
+        return self._act("complete")
+
+    # ---- what a seat may know (E3) ----------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: its own down cards, every up card, public actions, pots.
+
+        Other players' down cards, the stub and burned cards never appear, except cards shown
+        at showdown (E3).
+        """
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"seat {seat} is not at this table")
+        shown = {r.seat for r in self.records if r.kind == "show"}
+
+        def visible(s: int, card: int, up: bool) -> Optional[str]:
+            return card_str(card) if up or s == seat or s in shown else None
+
+        records = []
+        for r in self.records:
+            if r.kind == "burn":
+                records.append({"kind": "burn", "street": r.street})
+                continue
+            d = asdict(r)
+            if r.kind == "deal" and r.seat is not None:
+                d["cards"] = [visible(r.seat, c, u) for c, u in zip(r.cards, r.up)]
+            else:
+                d["cards"] = [card_str(c) for c in r.cards]
+            records.append(d)
+        return {
+            "seat": seat,
+            "variant": self.config.variant,
+            "street": self.street,
+            "stacks": list(self.stacks),
+            "contributed": list(self.contributed),
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+            "folded": list(self.folded),
+            "cards": [[visible(s, c, u) for c, u in self.cards[s]] for s in range(self.seats)],
+            "community": [card_str(c) for c in self.community],
+            "actor": self.actor,
+            "legal_actions": ({k: list(v) for k, v in self.legal_actions().items()}
+                              if self.actor == seat else {}),
+            "records": records,
+            "is_over": self.is_over,
+        }
+
+    # ---- persistence ------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole hand as JSON: configuration, stacks, dealer, deck order and actions.
+
+        The state is a pure function of these (E4), so :meth:`from_json` rebuilds it exactly.
+        """
+        return json.dumps({
+            "format": "stud_fast.hand/1", "config": self.config.to_dict(),
+            "stacks": list(self.starting_stacks), "dealer": self.dealer,
+            "deck": list(self.deck), "burn": self.burn,
+            "actions": [list(a) for a in self._actions],
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "StudHand":
+        """Rebuild a hand saved by :meth:`to_json`, replaying its actions."""
+        data = json.loads(text)
+        if data.get("format") != "stud_fast.hand/1":
+            raise ValueError("not a stud_fast hand (format stud_fast.hand/1)")
+        hand = cls(GameConfig(**data["config"]), stacks=data["stacks"], dealer=data["dealer"],
+                   deck=data["deck"], burn=data["burn"])
+        for kind, _amount in data["actions"]:
+            hand._act(kind)
+        return hand
+
+    # ---- internals: rounds ------------------------------------------------------------------
+
+    def _order_from(self, first: int) -> list[int]:
+        """All seats clockwise starting at ``first``."""
+        return [(first + i) % self.seats for i in range(self.seats)]
+
+    def _dealing_order(self) -> list[int]:
+        """Seats clockwise from the dealer's left (S2), the tie-break of F4 and F5."""
+        return self._order_from((self.dealer + 1) % self.seats)
+
+    def _post_antes(self) -> None:
+        ante = self.config.ante
+        if not ante:
+            return
+        for s in self._dealing_order():  # F1: everyone antes
+            amount = min(ante, self.stacks[s])
+            self._put(s, amount, counts_in_round=False)
+            self.records.append(Record("ante", s, amount))
+
+    def _put(self, seat: int, amount: int, counts_in_round: bool = True) -> None:
+        self.stacks[seat] -= amount
+        self.contributed[seat] += amount
+        if counts_in_round:
+            self._round_bet[seat] += amount
+
+    def _draw(self) -> int:
+        card = self.deck[self._next_card]
+        self._next_card += 1
+        return card
+
+    def _deal_street(self) -> None:
+        street = self.config.game.streets[self.street]
+        players = [s for s in self._dealing_order() if not self.folded[s]]
+        left = len(self.deck) - self._next_card
+        if self.burn and left > (street.down + street.up) * len(players):
+            self._burned.append(self._draw())
+            self.records.append(Record("burn", None, street=self.street))
+        for up in [False] * street.down + [True] * street.up:
+            if len(self.deck) - self._next_card < len(players):
+                # S3: the stub cannot give every player a card: one card in the centre, from
+                # the stub, or from the burned cards when the stub is empty (std practice)
+                if self._next_card < len(self.deck):
+                    card = self._draw()
+                else:
+                    card = self._burned.pop(0)
+                self.community.append(card)
+                self.records.append(Record("community", None, cards=(card,), up=(True,),
+                                           street=self.street))
+                continue
+            for s in players:
+                card = self._draw()
+                self.cards[s].append((card, up))
+                self.records.append(Record("deal", s, cards=(card,), up=(up,),
+                                           street=self.street))
+
+    def _next_street(self) -> None:
+        """Deal streets (with or without betting) until someone must act or the hand ends."""
+        while True:
+            if len(self.in_hand()) == 1:
+                self._finish()
+                return
+            if self.street + 1 >= len(self.config.game.streets):
+                self._finish()
+                return
+            self.street += 1
+            self._deal_street()
+            self._start_round()
+            if self.actor is not None:
+                return
+
+    def _start_round(self) -> None:
+        n = self.seats
+        self._round_bet = [0] * n
+        self._level = 0
+        self._bets = 0            # the bet (or completion) and the raises so far (B3)
+        self._acted = [False] * n
+        self._may_raise = [True] * n
+        self._bring_in_due: Optional[int] = None
+        self._completed = False
+        self._last_aggressor: Optional[int] = None
+        self._opened = True
+        able = [s for s in self.in_hand() if not self.is_all_in(s)]
+        if len(able) < 2 and all(self._round_bet[s] >= self._level for s in able):
+            self.actor = None  # nobody to bet against: deal on (B6)
+            return
+        if self.street == 0 and self.config.uses_bring_in:
+            self.actor = self._bring_in_seat()
+            self._bring_in_due = self.actor
+        elif self.street == 0:
+            self.actor = self._first_actor(by_high_card=True)
+            self._opened = self.config.first_round != "must_open"
+        else:
+            self.actor = self._first_actor(by_high_card=False)
+
+    def _bet_size(self) -> int:
+        street = self.config.game.streets[self.street]
+        if street.big:
+            return self.config.big_bet
+        if (self.config.open_pair_big_bet and self.street == 1
+                and self.config.game.cards_per_player == 7):  # B4
+            for s in self.in_hand():
+                ups = [c >> 2 for c in self.up_cards(s)]
+                if len(ups) != len(set(ups)):
+                    return self.config.big_bet
+        return self.config.small_bet
+
+    def _bring_in_seat(self) -> int:
+        """F2: the lowest up card (razz, S8: the highest) brings in; suit breaks ties, clubs
+        lowest. F3: a player all in on the ante cannot; the next card in line does."""
+        high = self.config.game.opener == "bring_in_high"
+
+        def strength(s: int) -> tuple[int, int]:
+            card = self.up_cards(s)[0]
+            rank = card >> 2
+            if high and self.config.game.ranking.is_low:
+                rank = -1 if rank == 12 else rank  # aces are low in razz
+            return (rank, card & 3)
+
+        candidates = [s for s in self.in_hand() if not self.is_all_in(s)]
+        return (max if high else min)(candidates, key=strength)
+
+    def _first_actor(self, by_high_card: bool) -> Optional[int]:
+        """F4/F5: the best showing hand acts first, ties to the first dealt; B6: when that
+        player is all in, the next active player on their left opens."""
+        ranking = self.config.game.showing
+        order = self._dealing_order()
+        live = [s for s in order if not self.folded[s]]
+        if by_high_card:  # F4: the highest up card; equal cards, the player dealt first
+            def key(s: int) -> tuple[int, int]:
+                return (max(c >> 2 for c in self.up_cards(s)), -order.index(s))
+        else:
+            def key(s: int) -> tuple[int, int]:
+                # S3: the community card does not count towards the opener
+                return (_core.eval_ids(self.up_cards(s), ranking.number, 0), -order.index(s))
+        best = max(live, key=key)
+        if not self.is_all_in(best):
+            return best
+        return self._next_able(best)
+
+    def _next_able(self, after: int) -> Optional[int]:
+        for s in self._order_from((after + 1) % self.seats):
+            if not self.folded[s] and not self.is_all_in(s):
+                return s
+        return None
+
+    def _cap_reached(self) -> bool:
+        heads_up = len(self.in_hand()) == 2
+        if self.config.unlimited_heads_up and heads_up:  # B3 option
+            return False
+        return self._bets >= 1 + self.config.max_raises
+
+    # ---- internals: legality ----------------------------------------------------------------
+
+    def _can(self, kind: str) -> bool:
+        try:
+            self._verify(kind)
+        except RuleError:
+            return False
+        return True
+
+    def _verify(self, kind: str) -> int:
+        """Chips the actor would put in by ``kind``, or RuleError (nothing changes)."""
+        if self.is_over or self.actor is None:
+            raise RuleError("E2", "the hand is over; nobody is to act")
+        s = self.actor
+        owe = self._level - self._round_bet[s]
+        stack = self.stacks[s]
+        if self._bring_in_due is not None:  # F2: the forced opening comes first
+            if kind == "bring_in":
+                return min(self.config.bring_in_amount, stack)
+            if kind == "complete":
+                return min(self.config.small_bet, stack)
+            raise RuleError("F2", f"seat {s} must bring in or complete first")
+        if kind == "bring_in":
+            raise RuleError("F2", "only the lowest up card brings in, at the start of the round")
+        if kind == "fold":
+            return 0
+        if kind == "check":
+            if owe > 0:
+                raise RuleError("B1", f"seat {s} cannot check: {owe} to call")
+            if not self._opened:
+                raise RuleError("F4", "the high card must open or fold (option must_open)")
+            return 0
+        if kind == "call":
+            if owe <= 0:
+                raise RuleError("B1", "nothing to call: check or bet")
+            return min(owe, stack)
+        if kind == "complete":
+            if self.street != 0 or not self.config.uses_bring_in or self._completed:
+                raise RuleError("F2", "completing is only for a bring-in not yet completed")
+            if stack <= owe:
+                raise RuleError("B7", "not enough chips to complete: call all in instead")
+            return min(self.config.small_bet - self._round_bet[s], stack)
+        size = self._bet_size()
+        if kind == "bet":
+            if self._level > 0:
+                raise RuleError("B1", "there is a bet already: call or raise")
+            if self.street == 0 and self.config.uses_bring_in:
+                raise RuleError("F2", "the first round opens with the bring-in")
+            return min(size, stack)
+        if kind == "raise":
+            if self._level == 0 or (self.street == 0 and self.config.uses_bring_in
+                                    and not self._completed):
+                raise RuleError("B1", "nothing to raise: bet (or complete the bring-in)")
+            if self._cap_reached():
+                raise RuleError("B3", "the raise cap of this betting round is reached")
+            if not self._may_raise[s]:
+                raise RuleError("B7", "a short all-in did not reopen the betting for this seat")
+            if stack <= owe:
+                raise RuleError("B7", "not enough chips to raise: call all in instead")
+            return min(owe + size, stack)
+        raise RuleError("B1", f"unknown action {kind!r}")
+
+    # ---- internals: performing ---------------------------------------------------------------
+
+    def _act(self, kind: str) -> Record:
+        amount = self._verify(kind)  # E2: checked before anything changes
+        s = self.actor
+        assert s is not None
+        size = self._bet_size()
+        before = self._level
+        self._put(s, amount)
+        new_total = self._round_bet[s]
+        if kind == "fold":
+            self.folded[s] = True
+            record = Record("fold", s, street=self.street)
+        elif kind in ("check", "call"):
+            record = Record(kind, s, amount, street=self.street)
+        elif kind == "bring_in":
+            self._bring_in_due = None
+            self._level = max(self._level, new_total)
+            record = Record("bring_in", s, amount, to=new_total, street=self.street)
+        else:  # bet, raise, complete: the level rises
+            self._bring_in_due = None
+            self._level = max(self._level, new_total)
+            raised_by = self._level - before
+            full = size if kind != "complete" else self.config.small_bet - before
+            if kind == "complete":
+                self._completed = True
+            if 2 * raised_by >= full:  # B7: half a bet or more counts as a full raise
+                self._bets += 1
+                self._acted = [False] * self.seats
+                self._may_raise = [True] * self.seats
+            else:  # a short all-in: those who acted may only call or fold
+                self._may_raise = [not a for a in self._acted]
+                self._acted = [a and self._round_bet[p] >= self._level
+                               for p, a in enumerate(self._acted)]
+            self._last_aggressor = s
+            record = Record(kind, s, amount, to=new_total, street=self.street)
+        if kind in ("bet", "raise", "complete") or (kind == "check" and not self._opened):
+            self._opened = True
+        self._acted[s] = True
+        self.records.append(record)
+        self._actions.append((kind, amount))
+        self._advance(s)
+        return record
+
+    def _advance(self, last: int) -> None:
+        live = self.in_hand()
+        if len(live) == 1:
+            self.actor = None
+            self._finish()
+            return
+        if not self._opened:  # F4 must_open: the next highest card must open in turn
+            self.actor = self._first_actor(by_high_card=True)
+            return
+        for s in self._order_from((last + 1) % self.seats):
+            if self.folded[s] or self.is_all_in(s):
+                continue
+            if not self._acted[s] or self._round_bet[s] < self._level:
+                self.actor = s
+                return
+        self.actor = None
+        self._next_street()
+
+    def _finish(self) -> None:
+        """Showdown (S6) and award (S7); with one player left, no cards are shown."""
+        self.actor = None
+        self.is_over = True
+        live = self.in_hand()
+        if len(live) > 1:
+            live = self._showdown(live)
+        game = self.config.game
+        high: dict[int, int] = {}
+        low: Optional[dict[int, int]] = {} if game.low is not None else None
+        for s in live:
+            cards = [c for c, _ in self.cards[s]] + self.community
+            high[s] = _core.eval_ids(cards, game.ranking.number, 0) if len(live) > 1 else 0
+            if low is not None and game.low is not None:
+                low[s] = _core.eval_ids(cards, game.low.number, 0) if len(live) > 1 else 0
+        order = sorted(live, key=lambda s: max(c for c, _ in self.cards[s]), reverse=True)
+        won = award(self.pots(), high=high, low=low, odd_chip_order=order, seats=self.seats)
+        for s, amount in enumerate(won):
+            if amount:
+                self.stacks[s] += amount
+                self.records.append(Record("win", s, amount))
+
+    def _showdown(self, live: list[int]) -> list[int]:
+        """S6: the last bettor or raiser of the final round shows first, else the best showing
+        hand; then clockwise. Everyone shows here; mucking losers is a later refinement."""
+        first = self._last_aggressor
+        if first is None or self.folded[first]:
+            ranking = self.config.game.showing
+            order = self._dealing_order()
+            first = max(live, key=lambda s: (
+                _core.eval_ids(self.up_cards(s), ranking.number, 0),
+                -order.index(s)))
+        for s in self._order_from(first):
+            if s in live:
+                cards = tuple(c for c, _ in self.cards[s])
+                self.records.append(Record("show", s, cards=cards, up=(True,) * len(cards),
+                                           street=self.street))
+        return live

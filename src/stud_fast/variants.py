@@ -1,0 +1,159 @@
+"""Stud variants as data: streets, decks, rankings and who acts first (RULES.md S1, S2, S8).
+
+A :class:`Variant` says what is dealt and how hands are ranked; a :class:`GameConfig` adds the
+stakes and every option RULES.md names, as keyword arguments with RULES.md's defaults.
+
+>>> cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
+>>> [s.name for s in cfg.game.streets]
+['third', 'fourth', 'fifth', 'sixth', 'seventh']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Optional
+
+from stud_fast.rankings import Ranking
+
+__all__ = ["Street", "Variant", "GameConfig", "VARIANTS", "get_variant"]
+
+
+@dataclass(frozen=True)
+class Street:
+    """One street: how many cards each player gets face down and face up, then a betting round.
+
+    ``big`` marks the rounds played at the big bet in fixed limit (RULES.md B2).
+    """
+
+    name: str
+    down: int
+    up: int
+    big: bool
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What a stud game deals and how it ranks hands.
+
+    ``ranking`` decides the (high or low) hand; ``low`` is the split low of hi-lo games.
+    ``opener`` is how the first round starts: ``"bring_in_low"`` (lowest up card brings in,
+    F2), ``"bring_in_high"`` (highest up card, razz S8) or ``"high_card"`` (five-card stud F4:
+    the highest up card acts first, no forced bet). Later rounds start with the best showing
+    hand under ``showing`` (F5, D5).
+    """
+
+    name: str
+    deck: int
+    streets: tuple[Street, ...]
+    ranking: Ranking
+    low: Optional[Ranking]
+    showing: Ranking
+    opener: Literal["bring_in_low", "bring_in_high", "high_card"]
+    phh_code: str
+
+    @property
+    def cards_per_player(self) -> int:
+        """Cards each player holds after the last street."""
+        return sum(s.down + s.up for s in self.streets)
+
+
+_SEVEN = (
+    Street("third", 2, 1, False), Street("fourth", 0, 1, False), Street("fifth", 0, 1, True),
+    Street("sixth", 0, 1, True), Street("seventh", 1, 0, True),
+)
+_FIVE = (
+    Street("second", 1, 1, False), Street("third", 0, 1, False), Street("fourth", 0, 1, True),
+    Street("fifth", 0, 1, True),
+)
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v for v in (
+        Variant("seven_card_stud", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low",
+                "F7S"),
+        Variant("razz", 52, _SEVEN, Ranking.RAZZ, None, Ranking.RAZZ, "bring_in_high", "FR"),
+        Variant("stud_hilo", 52, _SEVEN, Ranking.HIGH, Ranking.LOW8, Ranking.HIGH,
+                "bring_in_low", "F7S/8"),
+        Variant("five_card_stud", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card",
+                "_F5S"),
+        Variant("five_card_stud_32", 32, _FIVE, Ranking.SHORT32, None, Ranking.SHORT32,
+                "high_card", "_F5S32"),
+    )
+}
+
+
+def get_variant(name: str) -> Variant:
+    """A registered variant by name (hyphens accepted).
+
+    >>> get_variant("five-card-stud-32").deck
+    32
+    """
+    key = name.strip().lower().replace("-", "_")
+    try:
+        return VARIANTS[key]
+    except KeyError:
+        raise ValueError(f"unknown variant {name!r}: use one of {', '.join(VARIANTS)}") from None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameConfig:
+    """Stakes and options of a stud game (fixed limit), every one a keyword (RULES.md IDs).
+
+    - ``ante`` (F1): posted by every player before the deal; 0 allowed.
+    - ``bring_in`` (F2): forced opening of the lowest (razz: highest) up card; defaults to
+      twice the ante, at least 1; ignored by five-card stud unless ``first_round="bring_in"``.
+    - ``small_bet``/``big_bet`` (B2): the fixed-limit bet sizes.
+    - ``max_raises`` (B3): raises allowed after the bet in one round (3: a bet and three raises);
+      ``unlimited_heads_up`` lifts the cap when only two players remain.
+    - ``open_pair_big_bet`` (B4): an open pair on fourth street allows the big bet.
+    - ``first_round`` (F4, five-card stud): ``"check"`` (seed 002, the default: the high card
+      may check), ``"must_open"`` (seed 000: the high card bets or folds, then the next highest)
+      or ``"bring_in"`` (casino five-card stud: low card brings in as in F2).
+    """
+
+    variant: str
+    small_bet: int
+    big_bet: int
+    ante: int = 0
+    bring_in: Optional[int] = None
+    max_raises: int = 3
+    unlimited_heads_up: bool = False
+    open_pair_big_bet: bool = False
+    first_round: Literal["check", "must_open", "bring_in"] = "check"
+    game: Variant = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "game", get_variant(self.variant))
+        object.__setattr__(self, "variant", self.game.name)
+        if self.bring_in is None:
+            object.__setattr__(self, "bring_in", max(1, 2 * self.ante))
+        for name in ("small_bet", "big_bet", "ante", "bring_in", "max_raises"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+        if self.small_bet < 1 or self.big_bet < self.small_bet:
+            raise ValueError("bets must satisfy 1 <= small_bet <= big_bet")
+        if self.uses_bring_in and not 0 < self.bring_in_amount <= self.small_bet:  # F2
+            raise ValueError("the bring-in must be between 1 and the small bet (F2)")
+        if self.first_round not in ("check", "must_open", "bring_in"):
+            raise ValueError(f"first_round must be check, must_open or bring_in, "
+                             f"got {self.first_round!r}")
+
+    @property
+    def uses_bring_in(self) -> bool:
+        """True when the first round opens with a forced bring-in."""
+        return self.game.opener != "high_card" or self.first_round == "bring_in"
+
+    @property
+    def bring_in_amount(self) -> int:
+        """The bring-in (never None after construction)."""
+        assert self.bring_in is not None
+        return self.bring_in
+
+    def to_dict(self) -> dict[str, object]:
+        """The configuration as plain JSON-ready data."""
+        return {
+            "variant": self.variant, "small_bet": self.small_bet, "big_bet": self.big_bet,
+            "ante": self.ante, "bring_in": self.bring_in, "max_raises": self.max_raises,
+            "unlimited_heads_up": self.unlimited_heads_up,
+            "open_pair_big_bet": self.open_pair_big_bet, "first_round": self.first_round,
+        }

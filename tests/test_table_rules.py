@@ -1,0 +1,326 @@
+"""The hand's state machine, rule by rule (RULES.md IDs in the test names).
+
+Hands are set up with explicit deck orders: `deal_order` lays out the cards each seat should
+get, street by street, in the order the dealer hands them out (clockwise from the dealer's
+left, one burn card before every street).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stud_fast.cards import parse_cards
+from stud_fast.table import RuleError, StudHand
+from stud_fast.variants import GameConfig
+
+SEVEN = dict(variant="seven_card_stud", ante=1, bring_in=2, small_bet=10, big_bet=20)
+
+
+def deal_order(dealer: int, streets: list[list[str]], burn: bool = True) -> list[int]:
+    """Deck order giving seat s the cards streets[k][s] (text) on street k.
+
+    Each entry of streets[k] is the seat's cards for that street, in dealing rounds: for
+    third street "As Kd 7h" means down, down, up.
+    """
+    n = len(streets[0])
+    order: list[int] = []
+    seats = [(dealer + 1 + i) % n for i in range(n)]
+    used = {c for street in streets for cards in street for c in parse_cards(cards)}
+    burned = iter(sorted(set(range(52)) - used, reverse=True))  # burn cards nobody needs
+    for street in streets:
+        if burn:
+            order.append(next(burned))
+        per_seat = {s: list(parse_cards(street[s])) for s in range(n)}
+        for k in range(len(per_seat[0])):
+            for s in seats:
+                order.append(per_seat[s][k])
+    return order
+
+
+def seven(cards: list[list[str]], stacks: list[int], dealer: int = 0, **options: object) -> StudHand:
+    cfg = GameConfig(**{**SEVEN, **options})  # type: ignore[arg-type]
+    return StudHand(cfg, stacks=stacks, dealer=dealer, deck=deal_order(dealer, cards))
+
+
+def test_F1_everyone_antes() -> None:
+    hand = seven([["Ah Kh 9c", "Qd Jd 8s", "Td 9d 7s"]], [100, 100, 100])
+    antes = [r for r in hand.records if r.kind == "ante"]
+    assert [(r.seat, r.amount) for r in antes] == [(1, 1), (2, 1), (0, 1)]
+    assert hand.stacks == [99, 99, 99] and hand.pot_total == 3
+
+
+def test_F1_zero_ante() -> None:
+    hand = seven([["Ah Kh 9c", "Qd Jd 8s"]], [100, 100], ante=0)
+    assert not [r for r in hand.records if r.kind == "ante"] and hand.pot_total == 0
+
+
+def test_S2_third_street_two_down_one_up_in_dealing_order() -> None:
+    hand = seven([["Ah Kh 9c", "Qd Jd 8s", "Td 9d 7s"]], [100, 100, 100], dealer=2)
+    deals = [(r.seat, r.up[0]) for r in hand.records if r.kind == "deal"]
+    # dealer 2: seat 0 first; two rounds face down, then one face up
+    assert deals == [(0, False), (1, False), (2, False)] * 2 + [(0, True), (1, True), (2, True)]
+    assert hand.up_cards(0) == list(parse_cards("9c"))
+
+
+def test_F2_lowest_up_card_brings_in_clubs_lowest() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"]], [100, 100, 100])
+    assert hand.actor == 1  # 2c is lower than 2d: clubs < diamonds < hearts < spades
+    with pytest.raises(RuleError) as e:
+        hand.fold()
+    assert e.value.rule == "F2"
+    rec = hand.bring_in()
+    assert (rec.kind, rec.amount) == ("bring_in", 2)
+    assert set(hand.legal_actions()) == {"fold", "call", "complete"}
+
+
+def test_F2_completing_is_not_a_raise() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"]], [500, 500, 500])
+    hand.bring_in()            # seat 1
+    hand.complete()            # seat 2 completes to 10: the bet
+    for _ in range(3):         # B3: then three raises are allowed
+        hand.raise_to()
+    assert hand._level == 40
+    with pytest.raises(RuleError) as e:
+        hand.raise_to()
+    assert e.value.rule == "B3"
+
+
+def test_F2_bring_in_player_may_complete() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"]], [100, 100, 100])
+    rec = hand.complete()
+    assert (rec.seat, rec.kind, rec.to) == (1, "complete", 10)
+
+
+def test_F3_all_in_on_the_ante_cannot_bring_in() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"]], [100, 1, 100])
+    assert hand.is_all_in(1)
+    assert hand.actor == 0  # 2d, the next lowest card
+
+
+def test_S8_razz_highest_card_brings_in_aces_low() -> None:
+    cfg = GameConfig(variant="razz", ante=1, bring_in=2, small_bet=10, big_bet=20)
+    hand = StudHand(cfg, stacks=[100] * 3, dealer=0,
+                    deck=deal_order(0, [["2c 3c Ah", "4c 5c Kd", "6c 7c Qs"]]))
+    assert hand.actor == 1  # seat 1's king is the highest up card; seat 0's ace is low
+
+
+def test_B1_check_and_bet_rules() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"], ["3s", "4s", "Ts"]], [100] * 3)
+    hand.bring_in()
+    with pytest.raises(RuleError) as e:
+        hand.check()
+    assert e.value.rule == "B1"
+    with pytest.raises(RuleError) as e:
+        hand.bet()
+    assert e.value.rule in ("B1", "F2")
+    hand.call()
+    hand.call()
+    # fourth street: nothing bet yet, so no call
+    with pytest.raises(RuleError) as e:
+        hand.call()
+    assert e.value.rule == "B1"
+    assert hand.can_check() and hand.can_bet() and not hand.can_raise_to()
+
+
+def test_F5_best_showing_hand_acts_first() -> None:
+    # fourth street up cards: seat 0 Ah Kd (ace high), seat 1 5c 5d (a pair), seat 2 Qs Js
+    hand = seven([["2h 3h Ah", "7d 8d 5c", "9s 6s Qs"], ["Kd", "5d", "Js"]], [100] * 3)
+    # third street: lowest up card is 5c (seat 1) -> brings in; everyone calls
+    assert hand.actor == 1
+    hand.bring_in()
+    hand.call()
+    hand.call()
+    assert hand.street == 1 and hand.actor == 1  # the open pair of fives
+
+
+def test_B2_small_then_big_bets() -> None:
+    streets = [["2h 3h Ah", "7d 8d 4c"], ["Kd", "5d"], ["Qs", "9c"], ["Jc", "Tc"], ["6s", "6d"]]
+    hand = seven(streets, [1000, 1000])
+    sizes = {}
+    while not hand.is_over:
+        if hand.can_bet():
+            sizes[hand.street] = hand.bet().amount
+        elif hand.can_bring_in():
+            hand.bring_in()
+        else:
+            hand.call()
+    assert sizes == {1: 10, 2: 20, 3: 20, 4: 20}
+
+
+def test_B3_unlimited_raises_heads_up_option() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c"]], [1000, 1000], unlimited_heads_up=True)
+    hand.bring_in()
+    hand.complete()
+    for _ in range(6):
+        hand.raise_to()
+    assert hand._level == 70
+
+
+def test_B4_open_pair_on_fourth_street_allows_big_bet() -> None:
+    cards = [["2h 3h 9h", "7d 8d 4c"], ["9d", "5d"]]
+    hand = seven(cards, [1000, 1000], open_pair_big_bet=True)
+    hand.bring_in()
+    hand.call()
+    assert hand.street == 1 and hand.bet().amount == 20
+    plain = seven(cards, [1000, 1000])
+    plain.bring_in()
+    plain.call()
+    assert plain.bet().amount == 10
+
+
+def test_B6_and_B8_all_in_player_skipped_and_side_pot() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"]], [100, 6, 100])
+    hand.bring_in()          # seat 1: 2 of its remaining 5
+    hand.complete()          # seat 2 to 10
+    hand.call()              # seat 0 calls 10
+    hand.call()              # seat 1 calls all in for 3 more (5 total this round)
+    assert hand.is_all_in(1)
+    pots = hand.pots()
+    # antes 1 each + seat 1's 5 = 6 from seat 1: main pot 6 x 3 = 18; side pot 5 + 5 = 10
+    assert [(p.amount, p.eligible) for p in pots] == [(18, (0, 1, 2)), (10, (0, 2))]
+    # fourth street: seat 1 never acts again
+    while not hand.is_over:
+        assert hand.actor != 1
+        hand.check() if hand.can_check() else hand.call()
+    assert sum(hand.stacks) == 206
+
+
+def test_B7_short_all_in_does_not_reopen() -> None:
+    # seat 1 is left with 13 after the ante: it can raise all in only 3 over a bet of 10
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"], ["3c", "4c", "5c"]], [500, 14, 500])
+    hand.bring_in()   # seat 1 (2c): 2
+    hand.call()       # seat 2
+    hand.call()       # seat 0
+    assert hand.street == 1
+    first = hand.actor
+    hand.bet()        # 10
+    nxt = hand.actor
+    assert nxt is not None
+    # play to seat 1 and let it raise all in for 13 - 2 = 11 total
+    while hand.actor != 1:
+        hand.call()
+    rec = hand.raise_to()
+    assert hand.is_all_in(1) and rec.to == 11  # only 1 more than the bet of 10
+    # players who had acted may call but not raise again
+    while not hand.is_over and hand.street == 1:
+        assert not hand.can_raise_to()
+        hand.call()
+    assert first is not None
+
+
+def test_S3_community_card_when_the_stub_runs_short() -> None:
+    cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
+    hand = StudHand(cfg, stacks=[1000] * 8, dealer=0, seed=11)
+    while not hand.is_over:
+        hand.check() if hand.can_check() else hand.call() if hand.can_call() else hand.bring_in()
+    # 8 x 6 cards + 4 burns use the whole deck: the seventh street is one card in the
+    # centre, taken from the burned cards
+    assert len(hand.community) == 1
+    assert all(len(hand.cards[s]) == 6 for s in range(8))
+
+
+def test_S6_last_aggressor_shows_first() -> None:
+    streets = [["2h 3h Ah", "7d 8d 4c"], ["Kd", "5d"], ["Qs", "9c"], ["Jc", "Tc"], ["6s", "6d"]]
+    hand = seven(streets, [1000, 1000])
+    while not hand.is_over:
+        if hand.street == 4 and hand.can_bet() and hand.actor == 1:
+            hand.bet()
+        elif hand.can_check():
+            hand.check()
+        elif hand.can_call():
+            hand.call()
+        else:
+            hand.bring_in()
+    shows = [r.seat for r in hand.records if r.kind == "show"]
+    assert shows[0] == 1
+
+
+def test_E2_illegal_action_leaves_state_unchanged() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"]], [100] * 3)
+    before = hand.to_json()
+    for op in (hand.check, hand.call, hand.bet, hand.raise_to, hand.fold):
+        with pytest.raises(RuleError):
+            op()
+        assert hand.to_json() == before
+
+
+def test_E3_view_hides_other_down_cards() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"]], [100] * 3)
+    v = hand.view(0)
+    assert v["cards"][0] == ["Ah", "Kh", "2d"]
+    assert v["cards"][1] == [None, None, "2c"]
+    text = json.dumps(hand.view(1))
+    for hidden in ("Ah", "Kh", "Td", "9d"):
+        assert hidden not in text
+    assert "burn" in text and "2s" not in text  # the burn card stays hidden
+
+
+def test_E4_same_seed_same_hand() -> None:
+    cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
+    a = StudHand(cfg, stacks=[50, 60, 70], dealer=1, seed=99)
+    b = StudHand(cfg, stacks=[50, 60, 70], dealer=1, seed=99)
+    assert a.to_json() == b.to_json()
+    c = StudHand(cfg, stacks=[50, 60, 70], dealer=1)
+    d = StudHand(cfg, stacks=[50, 60, 70], dealer=1)
+    assert c.deck != d.deck  # the OS's random source: equal decks have chance 1/52!
+
+
+def test_F4_five_card_stud_high_card_acts_and_may_check() -> None:
+    cfg = GameConfig(variant="five_card_stud", ante=1, small_bet=10, big_bet=20)
+    deck = deal_order(0, [["2c Kh", "3c Ks", "4c Qd"]])
+    hand = StudHand(cfg, stacks=[100] * 3, dealer=0, deck=deck)
+    assert hand.actor == 1  # kings tie: seat 1 was dealt before seat 0 (dealer 0)
+    assert hand.can_check() and not hand.can_bring_in()
+
+
+def test_F4_must_open_option_passes_to_next_highest() -> None:
+    cfg = GameConfig(variant="five_card_stud", ante=1, small_bet=10, big_bet=20,
+                     first_round="must_open")
+    deck = deal_order(0, [["2c Ah", "3c Ks", "4c Qd"]])
+    hand = StudHand(cfg, stacks=[100] * 3, dealer=0, deck=deck)
+    assert hand.actor == 0
+    with pytest.raises(RuleError) as e:
+        hand.check()
+    assert e.value.rule == "F4"
+    hand.fold()
+    assert hand.actor == 1  # the king must now open or fold
+    assert not hand.can_check() and hand.can_bet()
+
+
+VARIANT_NAMES = ["seven_card_stud", "razz", "stud_hilo", "five_card_stud", "five_card_stud_32"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(variant=st.sampled_from(VARIANT_NAMES), seed=st.integers(0, 2**32),
+       stacks=st.lists(st.integers(1, 200), min_size=2, max_size=6),
+       policy=st.randoms(use_true_random=False))
+def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: int,
+                                                           stacks: list[int],
+                                                           policy: random.Random) -> None:
+    cfg = GameConfig(variant=variant, ante=1, bring_in=2, small_bet=4, big_bet=8)
+    hand = StudHand(cfg, stacks=stacks, dealer=seed % len(stacks), seed=seed)
+    total = sum(stacks)
+    while not hand.is_over:
+        assert sum(hand.stacks) + hand.pot_total == total  # E1
+        legal = sorted(hand.legal_actions())
+        before = hand.to_json()
+        illegal = [a for a in ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
+                   if a not in legal]
+        if illegal:
+            op = policy.choice(illegal)
+            with pytest.raises(RuleError):
+                getattr(hand, "raise_to" if op == "raise" else op)()
+            assert hand.to_json() == before  # E2
+        op = policy.choice(legal)
+        getattr(hand, "raise_to" if op == "raise" else op)()
+        again = StudHand.from_json(hand.to_json())
+        assert again.to_json() == hand.to_json() and again.records == hand.records
+    assert sum(hand.stacks) == total
+    for s in range(len(stacks)):  # E3: no view shows a card it should not
+        view = json.dumps(hand.view(s))
+        assert json.loads(view)["seat"] == s

@@ -324,3 +324,51 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
     for s in range(len(stacks)):  # E3: no view shows a card it should not
         view = json.dumps(hand.view(s))
         assert json.loads(view)["seat"] == s
+
+
+def _play_checking(hand: StudHand) -> None:
+    while not hand.is_over:
+        if hand.can_check():
+            hand.check()
+        elif hand.can_bring_in():
+            hand.bring_in()
+        else:
+            hand.call()
+
+
+FULL_STREETS = [["2h 3h Ah", "7d 8d 4c"], ["Kd", "5d"], ["Qs", "9c"], ["Jc", "Tc"], ["6s", "6d"]]
+
+
+def test_S6_loser_mucks_and_stays_hidden() -> None:
+    # seat 0: A K Q J 6 high card... vs seat 1: 7 8 4 5 9 T 6 = a straight 4-8... (T-high 6-T)
+    hand = seven(FULL_STREETS, [1000, 1000])
+    _play_checking(hand)
+    kinds = [(r.kind, r.seat) for r in hand.records if r.kind in ("show", "muck")]
+    # nobody bet on seventh street: the best showing hand (seat 0: A K Q J) shows first, then
+    # seat 1 shows its straight and wins; seat 0 had shown first, so both are shown
+    assert kinds == [("show", 0), ("show", 1)]
+    assert hand.stacks == [1000 - 1 - 2, 1000 + 1 + 2]
+    # with seat 1 first (it bets the river), seat 0 cannot beat the straight and mucks
+    hand = seven(FULL_STREETS, [1000, 1000])
+    while not hand.is_over:
+        if hand.street == 4 and hand.actor == 1 and hand.can_bet():
+            hand.bet()
+        else:
+            hand.check() if hand.can_check() else hand.bring_in() if hand.can_bring_in() \
+                else hand.call()
+    kinds = [(r.kind, r.seat) for r in hand.records if r.kind in ("show", "muck")]
+    assert kinds == [("show", 1), ("muck", 0)]
+    view = json.dumps(hand.view(1))
+    assert "Ah" in view and "2h" not in view  # seat 0's down cards stay hidden
+
+
+def test_D3_unused_cards_break_ties_option() -> None:
+    # both hold aces and kings with a queen; only the two unused cards differ: 9 7 against 8 6
+    streets = [["Ac Ah 9h", "As Ad 8d"], ["Kc", "Ks"], ["Kh", "Kd"], ["Qs", "Qh"], ["7s", "6s"]]
+    split = seven(streets, [1000, 1000])
+    _play_checking(split)
+    assert split.stacks == [1000, 1000]
+    tie = seven(streets, [1000, 1000], tiebreak="unused_cards")
+    _play_checking(tie)
+    # pot: two antes, the bring-in and its call = 6; seat 0's 9 7 beat seat 1's 8 6
+    assert tie.stacks == [1003, 997]

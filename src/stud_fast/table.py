@@ -20,11 +20,11 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import secrets
-from dataclasses import asdict, dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards
@@ -44,9 +44,8 @@ class RuleError(StudFastError, ValueError):
         self.rule = rule
 
 
-@dataclass(frozen=True)
-class Record:
-    """One thing that happened in the hand, in order: the hand history.
+class Record(NamedTuple):
+    """One thing that happened in the hand, in order: the hand history (immutable).
 
     ``kind`` is one of ``ante``, ``deal``, ``burn``, ``community``, ``bring_in``,
     ``complete``, ``bet``, ``raise``, ``call``, ``check``, ``fold``, ``show``, ``muck``,
@@ -77,6 +76,21 @@ class Record:
 _PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
 
 
+def _shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
+    """A uniformly shuffled copy (E4): from the seed, or from the OS's secure random source.
+
+    One 384-bit draw feeds a Fisher-Yates shuffle as mixed-radix digits: 52! < 2^226, so the
+    bias is below 2^-158, and an unseeded deal costs one read of os.urandom.
+    """
+    bits = random.Random(seed).getrandbits(384) if seed is not None \
+        else int.from_bytes(secrets.token_bytes(48), "big")
+    out = cards[:]
+    for i in range(len(out) - 1, 0, -1):
+        bits, j = divmod(bits, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
 class StudHand:
     """One hand of fixed-limit stud, from the antes to the award."""
 
@@ -101,11 +115,12 @@ class StudHand:
             rest = [c for c in full if c not in set(order)]
             order += rest  # an explicit prefix; the rest in id order
         else:
-            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()  # E4
-            order = full[:]
-            rng.shuffle(order)
+            order = _shuffled(full, seed)
         self.config = config
+        self.seats = n
         self.dealer = dealer
+        # seats clockwise from the dealer's left: the dealing order (S2), the tie-break of F4/F5
+        self._dealing = [(dealer + 1 + i) % n for i in range(n)]
         self.burn = burn
         self.starting_stacks = tuple(stacks)
         self.deck: tuple[int, ...] = tuple(order)
@@ -114,9 +129,11 @@ class StudHand:
         self._actions: list[tuple[str, int]] = []  # (kind, amount) of player actions, for JSON
         self._next_card = 0
         self._burned: list[int] = []
+        self._cached: Optional[tuple[dict[str, int], dict[str, tuple[str, str]]]] = None
         self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
         self.community: list[int] = []
         self.folded = [False] * n
+        self._live = n  # seats not folded
         self.contributed = [0] * n
         self.street = -1
         self.actor: Optional[int] = None
@@ -126,10 +143,6 @@ class StudHand:
 
     # ---- public state -----------------------------------------------------------------------
 
-    @property
-    def seats(self) -> int:
-        """Number of seats."""
-        return len(self.stacks)
 
     @property
     def pot_total(self) -> int:
@@ -154,14 +167,7 @@ class StudHand:
 
     def legal_actions(self) -> dict[str, tuple[int, int]]:
         """What the actor may do: action name -> (least, most) chips it puts in."""
-        out: dict[str, tuple[int, int]] = {}
-        for kind in _PLAYER_ACTIONS:
-            try:
-                amount = self._verify(kind)
-            except RuleError:
-                continue
-            out[kind] = (amount, amount)
-        return out
+        return {kind: (amount, amount) for kind, amount in self._options()[0].items()}
 
     # ---- player operations: verify_x / can_x / x --------------------------------------------
 
@@ -236,6 +242,11 @@ class StudHand:
     def complete(self) -> Record:
         return self._act("complete")
 
+    def act(self, kind: str) -> Record:
+        """Perform a player action by name (a key of :meth:`legal_actions`): the generic form
+        of fold(), check(), call(), bet(), raise_to(), bring_in() and complete(), for bots."""
+        return self._act(kind)
+
     # ---- what a seat may know (E3) ----------------------------------------------------------
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -256,7 +267,7 @@ class StudHand:
             if r.kind == "burn":
                 records.append({"kind": "burn", "street": r.street})
                 continue
-            d = asdict(r)
+            d = r._asdict()
             if r.kind == "deal" and r.seat is not None:
                 d["cards"] = [visible(r.seat, c, u) for c, u in zip(r.cards, r.up)]
             else:
@@ -313,7 +324,7 @@ class StudHand:
 
     def _dealing_order(self) -> list[int]:
         """Seats clockwise from the dealer's left (S2), the tie-break of F4 and F5."""
-        return self._order_from((self.dealer + 1) % self.seats)
+        return self._dealing
 
     def _post_antes(self) -> None:
         ante = self.config.ante
@@ -354,16 +365,18 @@ class StudHand:
                 self.records.append(Record("community", None, cards=(card,), up=(True,),
                                            street=self.street))
                 continue
-            for s in players:
-                card = self._draw()
-                self.cards[s].append((card, up))
-                self.records.append(Record("deal", s, cards=(card,), up=(up,),
-                                           street=self.street))
+            start = self._next_card
+            self._next_card = start + len(players)
+            deck, cards, append, street_no = self.deck, self.cards, self.records.append, self.street
+            for i, s in enumerate(players):
+                card = deck[start + i]
+                cards[s].append((card, up))
+                append(Record("deal", s, 0, 0, (card,), (up,), street_no))
 
     def _next_street(self) -> None:
         """Deal streets (with or without betting) until someone must act or the hand ends."""
         while True:
-            if len(self.in_hand()) == 1:
+            if self._live == 1:
                 self._finish()
                 return
             if self.street + 1 >= len(self.config.game.streets):
@@ -451,7 +464,7 @@ class StudHand:
         return None
 
     def _cap_reached(self) -> bool:
-        heads_up = len(self.in_hand()) == 2
+        heads_up = self._live == 2
         if self.config.unlimited_heads_up and heads_up:  # B3 option
             return False
         return self._bets >= 1 + self.config.max_raises
@@ -459,69 +472,80 @@ class StudHand:
     # ---- internals: legality ----------------------------------------------------------------
 
     def _can(self, kind: str) -> bool:
-        try:
-            self._verify(kind)
-        except RuleError:
-            return False
-        return True
+        return kind in self._options()[0]
 
     def _verify(self, kind: str) -> int:
         """Chips the actor would put in by ``kind``, or RuleError (nothing changes)."""
+        legal, refused = self._options()
+        if kind in legal:
+            return legal[kind]
+        rule, message = refused.get(kind, ("B1", f"unknown action {kind!r}"))
+        raise RuleError(rule, message)
+
+    def _options(self) -> tuple[dict[str, int], dict[str, tuple[str, str]]]:
+        """The actor's legal actions with the chips each puts in, and why the others are
+        refused (rule ID, message). Computed once per decision point."""
+        if self._cached is not None:
+            return self._cached
+        legal: dict[str, int] = {}
+        refused: dict[str, tuple[str, str]] = {}
+        self._cached = (legal, refused)
         if self.is_over or self.actor is None:
-            raise RuleError("E2", "the hand is over; nobody is to act")
+            for kind in _PLAYER_ACTIONS:
+                refused[kind] = ("E2", "the hand is over; nobody is to act")
+            return self._cached
         s = self.actor
         owe = self._level - self._round_bet[s]
         stack = self.stacks[s]
+        cfg = self.config
         if self._bring_in_due is not None:  # F2: the forced opening comes first
-            if kind == "bring_in":
-                return min(self.config.bring_in_amount, stack)
-            if kind == "complete":
-                return min(self.config.small_bet, stack)
-            raise RuleError("F2", f"seat {s} must bring in or complete first")
-        if kind == "bring_in":
-            raise RuleError("F2", "only the lowest up card brings in, at the start of the round")
-        if kind == "fold":
-            return 0
-        if kind == "check":
-            if owe > 0:
-                raise RuleError("B1", f"seat {s} cannot check: {owe} to call")
-            if not self._opened:
-                raise RuleError("F4", "the high card must open or fold (option must_open)")
-            return 0
-        if kind == "call":
-            if owe <= 0:
-                raise RuleError("B1", "nothing to call: check or bet")
-            return min(owe, stack)
-        if kind == "complete":
-            if self.street != 0 or not self.config.uses_bring_in or self._completed:
-                raise RuleError("F2", "completing is only for a bring-in not yet completed")
-            if stack <= owe:
-                raise RuleError("B7", "not enough chips to complete: call all in instead")
-            return min(self.config.small_bet - self._round_bet[s], stack)
-        size = self._bet_size()
-        if kind == "bet":
-            if self._level > 0:
-                raise RuleError("B1", "there is a bet already: call or raise")
-            if self.street == 0 and self.config.uses_bring_in:
-                raise RuleError("F2", "the first round opens with the bring-in")
-            return min(size, stack)
-        if kind == "raise":
-            if self._level == 0 or (self.street == 0 and self.config.uses_bring_in
-                                    and not self._completed):
-                raise RuleError("B1", "nothing to raise: bet (or complete the bring-in)")
-            if self._cap_reached():
-                raise RuleError("B3", "the raise cap of this betting round is reached")
-            if not self._may_raise[s]:
-                raise RuleError("B7", "a short all-in did not reopen the betting for this seat")
-            if stack <= owe:
-                raise RuleError("B7", "not enough chips to raise: call all in instead")
-            return min(owe + size, stack)
-        raise RuleError("B1", f"unknown action {kind!r}")
+            legal["bring_in"] = min(cfg.bring_in_amount, stack)
+            legal["complete"] = min(cfg.small_bet, stack)
+            for kind in ("fold", "check", "call", "bet", "raise"):
+                refused[kind] = ("F2", f"seat {s} must bring in or complete first")
+            return self._cached
+        refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of the "
+                                     "round")
+        legal["fold"] = 0
+        if owe > 0:
+            refused["check"] = ("B1", f"seat {s} cannot check: {owe} to call")
+            legal["call"] = min(owe, stack)
+        else:
+            refused["call"] = ("B1", "nothing to call: check or bet")
+            if self._opened:
+                legal["check"] = 0
+            else:
+                refused["check"] = ("F4", "the high card must open or fold (option must_open)")
+        first_round_bring_in = self.street == 0 and cfg.uses_bring_in
+        if not first_round_bring_in or self._completed:
+            refused["complete"] = ("F2", "completing is only for a bring-in not yet completed")
+        elif stack <= owe:
+            refused["complete"] = ("B7", "not enough chips to complete: call all in instead")
+        else:
+            legal["complete"] = min(cfg.small_bet - self._round_bet[s], stack)
+        if self._level > 0:
+            refused["bet"] = ("B1", "there is a bet already: call or raise")
+        elif first_round_bring_in:
+            refused["bet"] = ("F2", "the first round opens with the bring-in")
+        else:
+            legal["bet"] = min(self._bet_size(), stack)
+        if self._level == 0 or (first_round_bring_in and not self._completed):
+            refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
+        elif self._cap_reached():
+            refused["raise"] = ("B3", "the raise cap of this betting round is reached")
+        elif not self._may_raise[s]:
+            refused["raise"] = ("B7", "a short all-in did not reopen the betting for this seat")
+        elif stack <= owe:
+            refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
+        else:
+            legal["raise"] = min(owe + self._bet_size(), stack)
+        return self._cached
 
     # ---- internals: performing ---------------------------------------------------------------
 
     def _act(self, kind: str) -> Record:
         amount = self._verify(kind)  # E2: checked before anything changes
+        self._cached = None
         s = self.actor
         assert s is not None
         size = self._bet_size()
@@ -530,6 +554,7 @@ class StudHand:
         new_total = self._round_bet[s]
         if kind == "fold":
             self.folded[s] = True
+            self._live -= 1
             record = Record("fold", s, street=self.street)
         elif kind in ("check", "call"):
             record = Record(kind, s, amount, street=self.street)
@@ -563,16 +588,17 @@ class StudHand:
         return record
 
     def _advance(self, last: int) -> None:
-        live = self.in_hand()
-        if len(live) == 1:
+        if self._live == 1:
             self.actor = None
             self._finish()
             return
         if not self._opened:  # F4 must_open: the next highest card must open in turn
             self.actor = self._first_actor(by_high_card=True)
             return
-        for s in self._order_from((last + 1) % self.seats):
-            if self.folded[s] or self.is_all_in(s):
+        n = self.seats
+        for i in range(1, n + 1):
+            s = (last + i) % n
+            if self.folded[s] or self.stacks[s] == 0:
                 continue
             if not self._acted[s] or self._round_bet[s] < self._level:
                 self.actor = s
@@ -585,36 +611,64 @@ class StudHand:
         self.actor = None
         self.is_over = True
         live = self.in_hand()
+        pots = self.pots()
+        high: Optional[dict[int, int]] = None
+        low: Optional[dict[int, int]] = None
         if len(live) > 1:
-            live = self._showdown(live)
-        game = self.config.game
-        high: dict[int, int] = {}
-        low: Optional[dict[int, int]] = {} if game.low is not None else None
-        for s in live:
-            cards = [c for c, _ in self.cards[s]] + self.community
-            high[s] = _core.eval_ids(cards, game.ranking.number, 0) if len(live) > 1 else 0
-            if low is not None and game.low is not None:
-                low[s] = _core.eval_ids(cards, game.low.number, 0) if len(live) > 1 else 0
+            high, low = self._showdown(live, pots)
+        # S7: an odd chip goes to the winner holding the highest card by suit
         order = sorted(live, key=lambda s: max(c for c, _ in self.cards[s]), reverse=True)
-        won = award(self.pots(), high=high, low=low, odd_chip_order=order, seats=self.seats)
+        won = award(pots, high=high, low=low, odd_chip_order=order, seats=self.seats)
         for s, amount in enumerate(won):
             if amount:
                 self.stacks[s] += amount
                 self.records.append(Record("win", s, amount))
 
-    def _showdown(self, live: list[int]) -> list[int]:
+    def _hand_values(self, s: int) -> tuple[int, int]:
+        """(high value, low value) of a seat's whole hand; low is 0 outside hi-lo games. With
+        the D3 option the two unused cards break ties, highest first."""
+        game = self.config.game
+        cards = [c for c, _ in self.cards[s]] + self.community
+        high = _core.eval_ids(cards, game.ranking.number, 0)
+        if self.config.tiebreak == "unused_cards" and len(cards) > 5:
+            best = max(itertools.combinations(cards, 5),
+                       key=lambda five: _core.eval_ids(five, game.ranking.number, 0))
+            unused = sorted((c >> 2 for c in cards if c not in best), reverse=True)
+            high = high << 8 | sum(r << (4 * (1 - i)) for i, r in enumerate(unused[:2]))
+        low = _core.eval_ids(cards, game.low.number, 0) if game.low is not None else 0
+        return high, low
+
+    def _showdown(self, live: list[int], pots: list[Pot]) -> tuple[dict[int, int],
+                                                                    Optional[dict[int, int]]]:
         """S6: the last bettor or raiser of the final round shows first, else the best showing
-        hand; then clockwise. Everyone shows here; mucking losers is a later refinement."""
+        hand; then clockwise. A player whose hand can win no part of any pot it is in mucks
+        (unless the game shows all hands); mucked cards stay hidden and win nothing."""
         first = self._last_aggressor
         if first is None or self.folded[first]:
             ranking = self.config.game.showing
             order = self._dealing_order()
             first = max(live, key=lambda s: (
-                _core.eval_ids(self.up_cards(s), ranking.number, 0),
-                -order.index(s)))
+                _core.eval_ids(self.up_cards(s), ranking.number, 0), -order.index(s)))
+        hi_lo = self.config.game.low is not None
+        best_high = [-1] * len(pots)
+        best_low = [0] * len(pots)
+        high: dict[int, int] = {}
+        low: dict[int, int] = {}
         for s in self._order_from(first):
-            if s in live:
+            if s not in live:
+                continue
+            h, lo = self._hand_values(s)
+            mine = [i for i, p in enumerate(pots) if s in p.eligible]
+            can_win = any(h >= best_high[i] or (lo > 0 and lo >= best_low[i]) for i in mine)
+            if can_win or self.config.show_all:
                 cards = tuple(c for c, _ in self.cards[s])
                 self.records.append(Record("show", s, cards=cards, up=(True,) * len(cards),
                                            street=self.street))
-        return live
+                high[s], low[s] = h, lo
+                for i in mine:
+                    best_high[i] = max(best_high[i], h)
+                    best_low[i] = max(best_low[i], lo)
+            else:
+                self.records.append(Record("muck", s, street=self.street))
+                high[s], low[s] = -1, 0  # still in the pots it paid into, but cannot win
+        return high, (low if hi_lo else None)

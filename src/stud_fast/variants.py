@@ -108,6 +108,10 @@ class GameConfig:
     - ``first_round`` (F4, five-card stud): ``"check"`` (seed 002, the default: the high card
       may check), ``"must_open"`` (seed 000: the high card bets or folds, then the next highest)
       or ``"bring_in"`` (casino five-card stud: low card brings in as in F2).
+    - ``tiebreak`` (D3): ``"split"`` (default) or ``"unused_cards"``: equal best fives are
+      separated by the two unused cards, highest first.
+    - ``show_all`` (S6): every hand is shown at showdown; by default a hand that cannot win
+      any part of a pot it is in is mucked and stays hidden.
     """
 
     variant: str
@@ -119,6 +123,8 @@ class GameConfig:
     unlimited_heads_up: bool = False
     open_pair_big_bet: bool = False
     first_round: Literal["check", "must_open", "bring_in"] = "check"
+    tiebreak: Literal["split", "unused_cards"] = "split"
+    show_all: bool = False
     game: Variant = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -134,6 +140,8 @@ class GameConfig:
             raise ValueError("bets must satisfy 1 <= small_bet <= big_bet")
         if self.uses_bring_in and not 0 < self.bring_in_amount <= self.small_bet:  # F2
             raise ValueError("the bring-in must be between 1 and the small bet (F2)")
+        if self.tiebreak not in ("split", "unused_cards"):
+            raise ValueError(f"tiebreak must be split or unused_cards, got {self.tiebreak!r}")
         if self.first_round not in ("check", "must_open", "bring_in"):
             raise ValueError(f"first_round must be check, must_open or bring_in, "
                              f"got {self.first_round!r}")
@@ -156,4 +164,5 @@ class GameConfig:
             "ante": self.ante, "bring_in": self.bring_in, "max_raises": self.max_raises,
             "unlimited_heads_up": self.unlimited_heads_up,
             "open_pair_big_bet": self.open_pair_big_bet, "first_round": self.first_round,
+            "tiebreak": self.tiebreak, "show_all": self.show_all,
         }

@@ -96,7 +96,12 @@ class StudHand:
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
+                 hole_cards: Optional[Sequence[Sequence[int] | str]] = None,
                  burn: bool = True) -> None:
+        """``deck`` fixes the order cards come off the deck (its prefix; the rest follow in
+        id order); ``hole_cards`` instead fixes the cards each seat receives, in the order it
+        receives them (replays of recorded hands): burns and shared cards then come from the
+        remaining cards, shuffled by ``seed``."""
         game = config.game
         n = len(stacks)
         if not 2 <= n <= 10:
@@ -108,6 +113,16 @@ class StudHand:
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck order, not both")
         full = list(game.ranking.deck if game.deck == 52 else Ranking.SHORT32.deck)
+        self._queued: Optional[list[list[int]]] = None
+        if hole_cards is not None:
+            if len(hole_cards) != n:
+                raise ValueError("hole_cards needs one card list per seat")
+            queued = [list(parse_cards(c)) for c in hole_cards]
+            flat = [c for q in queued for c in q]
+            if len(set(flat)) != len(flat) or not set(flat) <= set(full):
+                raise ValueError("hole_cards must be distinct cards of the variant's deck")
+            self._queued = queued
+            full = [c for c in full if c not in set(flat)]
         if deck is not None:
             order = list(parse_cards(deck))
             if len(set(order)) != len(order) or not set(order) <= set(full):
@@ -117,6 +132,8 @@ class StudHand:
         else:
             order = _shuffled(full, seed)
         self.config = config
+        self._hole_cards_given = ([list(parse_cards(c)) for c in hole_cards]
+                                  if hole_cards is not None else None)
         self.seats = n
         self.dealer = dealer
         # seats clockwise from the dealer's left: the dealing order (S2), the tie-break of F4/F5
@@ -301,6 +318,7 @@ class StudHand:
             "format": "stud_fast.hand/1", "config": self.config.to_dict(),
             "stacks": list(self.starting_stacks), "dealer": self.dealer,
             "deck": list(self.deck), "burn": self.burn,
+            "hole_cards": self._hole_cards_given,
             "actions": [list(a) for a in self._actions],
         }, separators=(",", ":"))
 
@@ -311,7 +329,7 @@ class StudHand:
         if data.get("format") != "stud_fast.hand/1":
             raise ValueError("not a stud_fast hand (format stud_fast.hand/1)")
         hand = cls(GameConfig(**data["config"]), stacks=data["stacks"], dealer=data["dealer"],
-                   deck=data["deck"], burn=data["burn"])
+                   deck=data["deck"], hole_cards=data.get("hole_cards"), burn=data["burn"])
         for kind, _amount in data["actions"]:
             hand._act(kind)
         return hand
@@ -350,11 +368,17 @@ class StudHand:
         street = self.config.game.streets[self.street]
         players = [s for s in self._dealing_order() if not self.folded[s]]
         left = len(self.deck) - self._next_card
-        if self.burn and left > (street.down + street.up) * len(players):
+        if self._queued is not None:  # the players' cards are fixed: burn from what is left
+            burn = left > 0
+        else:
+            burn = left > (street.down + street.up) * len(players)
+        if self.burn and burn:
             self._burned.append(self._draw())
             self.records.append(Record("burn", None, street=self.street))
         for up in [False] * street.down + [True] * street.up:
-            if len(self.deck) - self._next_card < len(players):
+            short = (len(self.deck) - self._next_card < len(players) if self._queued is None
+                     else any(not self._queued[s] for s in players))
+            if short:
                 # S3: the stub cannot give every player a card: one card in the centre, from
                 # the stub, or from the burned cards when the stub is empty (std practice)
                 if self._next_card < len(self.deck):
@@ -366,10 +390,11 @@ class StudHand:
                                            street=self.street))
                 continue
             start = self._next_card
-            self._next_card = start + len(players)
+            if self._queued is None:
+                self._next_card = start + len(players)
             deck, cards, append, street_no = self.deck, self.cards, self.records.append, self.street
             for i, s in enumerate(players):
-                card = deck[start + i]
+                card = deck[start + i] if self._queued is None else self._queued[s].pop(0)
                 cards[s].append((card, up))
                 append(Record("deal", s, 0, 0, (card,), (up,), street_no))
 
@@ -517,6 +542,12 @@ class StudHand:
             else:
                 refused["check"] = ("F4", "the high card must open or fold (option must_open)")
         first_round_bring_in = self.street == 0 and cfg.uses_bring_in
+        others = sum(1 for p in range(self.seats)
+                     if p != s and not self.folded[p] and self.stacks[p] > 0)
+        if others == 0:  # B6: every opponent is all in; nobody could answer a bet or raise
+            why = ("B6", "every other player is all in: call or fold")
+            refused["complete"] = refused["bet"] = refused["raise"] = why
+            return self._cached
         if not first_round_bring_in or self._completed:
             refused["complete"] = ("F2", "completing is only for a bring-in not yet completed")
         elif stack <= owe:
@@ -569,7 +600,9 @@ class StudHand:
             full = size if kind != "complete" else self.config.small_bet - before
             if kind == "complete":
                 self._completed = True
-            if 2 * raised_by >= full:  # B7: half a bet or more counts as a full raise
+            # B7 speaks of raises: an opening bet, even all in for less, is the round's bet
+            # and everyone still to act may raise it (as pokerkit and most cardrooms play)
+            if kind == "bet" or 2 * raised_by >= full:  # half a bet or more: a full raise
                 self._bets += 1
                 self._acted = [False] * self.seats
                 self._may_raise = [True] * self.seats
@@ -596,11 +629,15 @@ class StudHand:
             self.actor = self._first_actor(by_high_card=True)
             return
         n = self.seats
+        folded, stacks = self.folded, self.stacks
+        able = sum(1 for s in range(n) if not folded[s] and stacks[s] > 0)
         for i in range(1, n + 1):
             s = (last + i) % n
-            if self.folded[s] or self.stacks[s] == 0:
+            if folded[s] or stacks[s] == 0:
                 continue
-            if not self._acted[s] or self._round_bet[s] < self._level:
+            # B5: still to act if it owes chips or has not acted; but a lone player who is
+            # not all in has nobody left to bet against (B6)
+            if self._round_bet[s] < self._level or (not self._acted[s] and able > 1):
                 self.actor = s
                 return
         self.actor = None

@@ -89,3 +89,28 @@ def test_replay_command_prints_finishing_stacks(tmp_path: Any,
     import json
     out = json.loads(capsys.readouterr().out)
     assert out["finishing_stacks"] == to_phh(hand).finishing_stacks
+
+
+@pytest.mark.parametrize("betting", ["pot", "no"])
+def test_pot_and_no_limit_hands_round_trip_through_phh(betting: str) -> None:
+    for seed in range(60):
+        rng = random.Random(seed)
+        variant = rng.choice(sorted(VARIANTS))
+        cfg = GameConfig(variant=variant, ante=1, bring_in=2, small_bet=4,
+                         betting=betting)  # type: ignore[arg-type]
+        n = rng.randint(2, 5)
+        hand = StudHand(cfg, stacks=[rng.randint(20, 300) for _ in range(n)], dealer=0,
+                        seed=seed)
+        while not hand.is_over:
+            kind = rng.choice(sorted(hand.legal_actions()))
+            least, most = hand.legal_actions()[kind]
+            if kind in ("bet", "raise"):
+                seat = hand.actor
+                assert seat is not None
+                hand.act(kind, hand._round_bet[seat] + rng.randint(least, most))
+            else:
+                hand.act(kind)
+        history = to_phh(hand)
+        assert history.variant.startswith("_" + betting[0].upper())
+        assert history.min_bet == 4 and history.small_bet is None
+        assert replay(loads(dumps(history))).stacks == history.finishing_stacks

@@ -295,14 +295,16 @@ def test_F4_must_open_option_passes_to_next_highest() -> None:
 VARIANT_NAMES = ["seven_card_stud", "razz", "stud_hilo", "five_card_stud", "five_card_stud_32"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=90, deadline=None)
 @given(variant=st.sampled_from(VARIANT_NAMES), seed=st.integers(0, 2**32),
        stacks=st.lists(st.integers(1, 200), min_size=2, max_size=6),
+       betting=st.sampled_from(["fixed", "pot", "no"]),
        policy=st.randoms(use_true_random=False))
 def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: int,
-                                                           stacks: list[int],
+                                                           stacks: list[int], betting: str,
                                                            policy: random.Random) -> None:
-    cfg = GameConfig(variant=variant, ante=1, bring_in=2, small_bet=4, big_bet=8)
+    cfg = GameConfig(variant=variant, ante=1, bring_in=2, small_bet=4, big_bet=8,
+                     betting=betting)  # type: ignore[arg-type]
     hand = StudHand(cfg, stacks=stacks, dealer=seed % len(stacks), seed=seed)
     total = sum(stacks)
     while not hand.is_over:
@@ -317,7 +319,17 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
                 getattr(hand, "raise_to" if op == "raise" else op)()
             assert hand.to_json() == before  # E2
         op = policy.choice(legal)
-        getattr(hand, "raise_to" if op == "raise" else op)()
+        least, most = hand.legal_actions()[op]
+        if op in ("bet", "raise") and most > least:
+            seat = hand.actor
+            assert seat is not None
+            have = hand._round_bet[seat]
+            with pytest.raises(RuleError) as e:
+                hand.act(op, have + most + 1)  # B2: above the limit
+            assert e.value.rule == "B2" and hand.to_json() == before
+            hand.act(op, have + policy.randint(least, most))
+        else:
+            getattr(hand, "raise_to" if op == "raise" else op)()
         again = StudHand.from_json(hand.to_json())
         assert again.to_json() == hand.to_json() and again.records == hand.records
     assert sum(hand.stacks) == total
@@ -372,3 +384,55 @@ def test_D3_unused_cards_break_ties_option() -> None:
     _play_checking(tie)
     # pot: two antes, the bring-in and its call = 6; seat 0's 9 7 beat seat 1's 8 6
     assert tie.stacks == [1003, 997]
+
+
+def test_B2_pot_limit_bets_up_to_the_pot() -> None:
+    cfg = GameConfig(variant="five_card_stud", ante=5, small_bet=10, betting="pot")
+    hand = StudHand(cfg, stacks=[1000, 1000, 1000], dealer=0,
+                    deck=deal_order(0, [["2c Kh", "3c Ks", "4c Qd"]]))
+    assert hand.legal_actions()["bet"] == (10, 15)  # the pot holds the three antes
+    hand.bet(15)
+    # the next player may raise to 15 + (pot 30 + 15 to call) = 60
+    assert hand.legal_actions()["raise"] == (30, 60)
+    with pytest.raises(RuleError) as e:
+        hand.raise_to(61)
+    assert e.value.rule == "B2"
+    hand.raise_to(60)
+    assert hand.pot_total == 15 + 15 + 60
+
+
+def test_B2_no_limit_all_in_and_B7_short_all_in_does_not_reopen() -> None:
+    cfg = GameConfig(variant="five_card_stud", ante=0, small_bet=10, betting="no")
+    hand = StudHand(cfg, stacks=[1000, 1000, 130], dealer=0,
+                    deck=deal_order(0, [["2c Kh", "3c Ks", "4c Qd"]]))
+    assert hand.actor == 1
+    assert hand.legal_actions()["bet"] == (10, 1000)
+    hand.bet(100)                      # seat 1 (the king dealt first)
+    hand.call()                        # seat 2, clockwise next: 30 left
+    assert hand.actor == 0
+    hand.call()                        # seat 0
+    assert hand.street == 1
+    # next street: seat 2 (Q) is not first; let everyone check to seat 2's all-in
+    while hand.actor != 2:
+        hand.check()
+    rec = hand.bet(30)                 # all in for 30 (its whole stack)
+    assert hand.is_all_in(2) and rec.to == 30
+    # seats that checked face a bet and may raise (an opening bet reopens everything)
+    assert "raise" in hand.legal_actions()
+    hand.raise_to(60)
+    hand.call()
+    assert hand.street == 2 or hand.is_over
+
+
+def test_B7_no_limit_short_all_in_raise_does_not_reopen() -> None:
+    cfg = GameConfig(variant="five_card_stud", ante=0, small_bet=10, betting="no")
+    hand = StudHand(cfg, stacks=[1000, 1000, 150], dealer=0,
+                    deck=deal_order(0, [["2c Kh", "3c Ks", "4c Qd"]]))
+    hand.bet(100)                      # seat 1 bets 100
+    hand.raise_to(150)                 # seat 2 all in: 50 more is less than a full raise
+    assert hand.actor == 0
+    assert "raise" in hand.legal_actions()   # seat 0 has not acted: it may raise
+    hand.call()
+    assert hand.actor == 1
+    assert "raise" not in hand.legal_actions()  # seat 1 acted before the short raise
+    hand.call()

@@ -76,6 +76,10 @@ class Record(NamedTuple):
 _PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
 
 
+def _one(amount: int) -> tuple[int, int]:
+    return (amount, amount)
+
+
 def _shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
     """A uniformly shuffled copy (E4): from the seed, or from the OS's secure random source.
 
@@ -146,7 +150,8 @@ class StudHand:
         self._actions: list[tuple[str, int]] = []  # (kind, amount) of player actions, for JSON
         self._next_card = 0
         self._burned: list[int] = []
-        self._cached: Optional[tuple[dict[str, int], dict[str, tuple[str, str]]]] = None
+        self._cached: Optional[tuple[dict[str, tuple[int, int]],
+                                     dict[str, tuple[str, str]]]] = None
         self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
         self.community: list[int] = []
         self.folded = [False] * n
@@ -184,7 +189,7 @@ class StudHand:
 
     def legal_actions(self) -> dict[str, tuple[int, int]]:
         """What the actor may do: action name -> (least, most) chips it puts in."""
-        return {kind: (amount, amount) for kind, amount in self._options()[0].items()}
+        return dict(self._options()[0])
 
     # ---- player operations: verify_x / can_x / x --------------------------------------------
 
@@ -225,8 +230,9 @@ class StudHand:
     def can_bet(self) -> bool:
         return self._can("bet")
 
-    def bet(self) -> Record:
-        return self._act("bet")
+    def bet(self, to: Optional[int] = None) -> Record:
+        """Bet (fixed limit: the fixed size; pot and no limit: ``to`` chips, least by default)."""
+        return self._act("bet", to)
 
     def verify_raise_to(self) -> None:
         """Raise RuleError unless the actor may raise (B1, B3 cap, B7 reopening)."""
@@ -235,9 +241,10 @@ class StudHand:
     def can_raise_to(self) -> bool:
         return self._can("raise")
 
-    def raise_to(self) -> Record:
-        """Raise by one fixed-limit bet (or all in for less)."""
-        return self._act("raise")
+    def raise_to(self, to: Optional[int] = None) -> Record:
+        """Raise: fixed limit by one bet (or all in for less); pot and no limit to ``to`` chips
+        for the round, the least raise by default."""
+        return self._act("raise", to)
 
     def verify_bring_in(self) -> None:
         """Raise RuleError unless the actor must bring in now (F2, F3)."""
@@ -259,10 +266,10 @@ class StudHand:
     def complete(self) -> Record:
         return self._act("complete")
 
-    def act(self, kind: str) -> Record:
+    def act(self, kind: str, to: Optional[int] = None) -> Record:
         """Perform a player action by name (a key of :meth:`legal_actions`): the generic form
         of fold(), check(), call(), bet(), raise_to(), bring_in() and complete(), for bots."""
-        return self._act(kind)
+        return self._act(kind, to)
 
     # ---- what a seat may know (E3) ----------------------------------------------------------
 
@@ -330,8 +337,8 @@ class StudHand:
             raise ValueError("not a stud_fast hand (format stud_fast.hand/1)")
         hand = cls(GameConfig(**data["config"]), stacks=data["stacks"], dealer=data["dealer"],
                    deck=data["deck"], hole_cards=data.get("hole_cards"), burn=data["burn"])
-        for kind, _amount in data["actions"]:
-            hand._act(kind)
+        for kind, to in data["actions"]:
+            hand._act(kind, to if kind in ("bet", "raise") else None)
         return hand
 
     # ---- internals: rounds ------------------------------------------------------------------
@@ -417,6 +424,7 @@ class StudHand:
         n = self.seats
         self._round_bet = [0] * n
         self._level = 0
+        self._increment = self.config.small_bet  # pot and no limit: the least raise (B2, B7)
         self._bets = 0            # the bet (or completion) and the raises so far (B3)
         self._acted = [False] * n
         self._may_raise = [True] * n
@@ -438,15 +446,17 @@ class StudHand:
             self.actor = self._first_actor(by_high_card=False)
 
     def _bet_size(self) -> int:
+        if self.config.betting != "fixed":
+            return self.config.small_bet  # pot and no limit: the least bet
         street = self.config.game.streets[self.street]
         if street.big:
-            return self.config.big_bet
+            return self.config.big_bet_amount
         if (self.config.open_pair_big_bet and self.street == 1
                 and self.config.game.cards_per_player == 7):  # B4
             for s in self.in_hand():
                 ups = [c >> 2 for c in self.up_cards(s)]
                 if len(ups) != len(set(ups)):
-                    return self.config.big_bet
+                    return self.config.big_bet_amount
         return self.config.small_bet
 
     def _bring_in_seat(self) -> int:
@@ -489,6 +499,8 @@ class StudHand:
         return None
 
     def _cap_reached(self) -> bool:
+        if self.config.betting != "fixed":
+            return False  # B3 caps fixed limit only
         heads_up = self._live == 2
         if self.config.unlimited_heads_up and heads_up:  # B3 option
             return False
@@ -499,20 +511,32 @@ class StudHand:
     def _can(self, kind: str) -> bool:
         return kind in self._options()[0]
 
-    def _verify(self, kind: str) -> int:
-        """Chips the actor would put in by ``kind``, or RuleError (nothing changes)."""
+    def _verify(self, kind: str, to: Optional[int] = None) -> int:
+        """Chips the actor would put in by ``kind`` (a bet or raise to ``to`` chips for the
+        round, the least allowed by default), or RuleError (nothing changes)."""
         legal, refused = self._options()
-        if kind in legal:
-            return legal[kind]
-        rule, message = refused.get(kind, ("B1", f"unknown action {kind!r}"))
-        raise RuleError(rule, message)
+        if kind not in legal:
+            rule, message = refused.get(kind, ("B1", f"unknown action {kind!r}"))
+            raise RuleError(rule, message)
+        least, most = legal[kind]
+        if to is None:
+            return least
+        if kind not in ("bet", "raise"):
+            raise RuleError("B1", f"{kind} takes no amount")
+        assert self.actor is not None
+        amount = to - self._round_bet[self.actor]
+        if not least <= amount <= most:
+            have = self._round_bet[self.actor]
+            raise RuleError("B2", f"{kind} to {to} is outside {least + have}..{most + have} "
+                                  f"({self.config.betting} limit)")
+        return amount
 
-    def _options(self) -> tuple[dict[str, int], dict[str, tuple[str, str]]]:
-        """The actor's legal actions with the chips each puts in, and why the others are
-        refused (rule ID, message). Computed once per decision point."""
+    def _options(self) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, str]]]:
+        """The actor's legal actions with the least and most chips each puts in, and why the
+        others are refused (rule ID, message). Computed once per decision point."""
         if self._cached is not None:
             return self._cached
-        legal: dict[str, int] = {}
+        legal: dict[str, tuple[int, int]] = {}
         refused: dict[str, tuple[str, str]] = {}
         self._cached = (legal, refused)
         if self.is_over or self.actor is None:
@@ -524,21 +548,21 @@ class StudHand:
         stack = self.stacks[s]
         cfg = self.config
         if self._bring_in_due is not None:  # F2: the forced opening comes first
-            legal["bring_in"] = min(cfg.bring_in_amount, stack)
-            legal["complete"] = min(cfg.small_bet, stack)
+            legal["bring_in"] = _one(min(cfg.bring_in_amount, stack))
+            legal["complete"] = _one(min(cfg.small_bet, stack))
             for kind in ("fold", "check", "call", "bet", "raise"):
                 refused[kind] = ("F2", f"seat {s} must bring in or complete first")
             return self._cached
         refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of the "
                                      "round")
-        legal["fold"] = 0
+        legal["fold"] = (0, 0)
         if owe > 0:
             refused["check"] = ("B1", f"seat {s} cannot check: {owe} to call")
-            legal["call"] = min(owe, stack)
+            legal["call"] = _one(min(owe, stack))
         else:
             refused["call"] = ("B1", "nothing to call: check or bet")
             if self._opened:
-                legal["check"] = 0
+                legal["check"] = (0, 0)
             else:
                 refused["check"] = ("F4", "the high card must open or fold (option must_open)")
         first_round_bring_in = self.street == 0 and cfg.uses_bring_in
@@ -553,13 +577,13 @@ class StudHand:
         elif stack <= owe:
             refused["complete"] = ("B7", "not enough chips to complete: call all in instead")
         else:
-            legal["complete"] = min(cfg.small_bet - self._round_bet[s], stack)
+            legal["complete"] = _one(min(cfg.small_bet - self._round_bet[s], stack))
         if self._level > 0:
             refused["bet"] = ("B1", "there is a bet already: call or raise")
         elif first_round_bring_in:
             refused["bet"] = ("F2", "the first round opens with the bring-in")
         else:
-            legal["bet"] = min(self._bet_size(), stack)
+            legal["bet"] = self._sizes(stack, self._bet_size(), 0)
         if self._level == 0 or (first_round_bring_in and not self._completed):
             refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
         elif self._cap_reached():
@@ -569,17 +593,28 @@ class StudHand:
         elif stack <= owe:
             refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
         else:
-            legal["raise"] = min(owe + self._bet_size(), stack)
+            step = self._bet_size() if cfg.betting == "fixed" else self._increment
+            legal["raise"] = self._sizes(stack, owe + step, owe)
         return self._cached
+
+    def _sizes(self, stack: int, least: int, owe: int) -> tuple[int, int]:
+        """(least, most) chips for a bet or raise (B2): fixed limit allows one size; pot limit
+        up to the pot after calling; no limit the whole stack. Less only all in."""
+        if self.config.betting == "fixed":
+            return _one(min(least, stack))
+        most = stack
+        if self.config.betting == "pot":
+            most = min(stack, owe + self.pot_total + owe)
+        return min(least, stack), max(min(least, stack), most)
 
     # ---- internals: performing ---------------------------------------------------------------
 
-    def _act(self, kind: str) -> Record:
-        amount = self._verify(kind)  # E2: checked before anything changes
+    def _act(self, kind: str, to: Optional[int] = None) -> Record:
+        amount = self._verify(kind, to)  # E2: checked before anything changes
         self._cached = None
         s = self.actor
         assert s is not None
-        size = self._bet_size()
+        size = self._bet_size() if self.config.betting == "fixed" else self._increment
         before = self._level
         self._put(s, amount)
         new_total = self._round_bet[s]
@@ -601,8 +636,13 @@ class StudHand:
             if kind == "complete":
                 self._completed = True
             # B7 speaks of raises: an opening bet, even all in for less, is the round's bet
-            # and everyone still to act may raise it (as pokerkit and most cardrooms play)
-            if kind == "bet" or 2 * raised_by >= full:  # half a bet or more: a full raise
+            # and everyone still to act may raise it (as pokerkit and most cardrooms play).
+            # Fixed limit: half a bet or more counts as a full raise; pot and no limit: only
+            # a full raise does.
+            needed = (full + 1) // 2 if self.config.betting == "fixed" else full
+            if kind == "bet" or raised_by >= needed:
+                if self.config.betting != "fixed":
+                    self._increment = max(raised_by, self.config.small_bet)
                 self._bets += 1
                 self._acted = [False] * self.seats
                 self._may_raise = [True] * self.seats
@@ -616,7 +656,7 @@ class StudHand:
             self._opened = True
         self._acted[s] = True
         self.records.append(record)
-        self._actions.append((kind, amount))
+        self._actions.append((kind, new_total if kind in ("bet", "raise") else 0))
         self._advance(s)
         return record
 

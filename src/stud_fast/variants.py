@@ -49,7 +49,6 @@ class Variant:
     low: Optional[Ranking]
     showing: Ranking
     opener: Literal["bring_in_low", "bring_in_high", "high_card"]
-    phh_code: str
 
     @property
     def cards_per_player(self) -> int:
@@ -68,15 +67,13 @@ _FIVE = (
 
 VARIANTS: dict[str, Variant] = {
     v.name: v for v in (
-        Variant("seven_card_stud", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low",
-                "F7S"),
-        Variant("razz", 52, _SEVEN, Ranking.RAZZ, None, Ranking.RAZZ, "bring_in_high", "FR"),
+        Variant("seven_card_stud", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low"),
+        Variant("razz", 52, _SEVEN, Ranking.RAZZ, None, Ranking.RAZZ, "bring_in_high"),
         Variant("stud_hilo", 52, _SEVEN, Ranking.HIGH, Ranking.LOW8, Ranking.HIGH,
-                "bring_in_low", "F7S/8"),
-        Variant("five_card_stud", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card",
-                "_F5S"),
+                "bring_in_low"),
+        Variant("five_card_stud", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card"),
         Variant("five_card_stud_32", 32, _FIVE, Ranking.SHORT32, None, Ranking.SHORT32,
-                "high_card", "_F5S32"),
+                "high_card"),
     )
 }
 
@@ -101,7 +98,9 @@ class GameConfig:
     - ``ante`` (F1): posted by every player before the deal; 0 allowed.
     - ``bring_in`` (F2): forced opening of the lowest (razz: highest) up card; defaults to
       twice the ante, at least 1; ignored by five-card stud unless ``first_round="bring_in"``.
-    - ``small_bet``/``big_bet`` (B2): the fixed-limit bet sizes.
+    - ``small_bet``/``big_bet`` (B2): the fixed-limit bet sizes (``big_bet`` defaults to twice
+      the small bet); in pot and no limit ``small_bet`` is the least bet and raise.
+    - ``betting`` (B2): ``"fixed"`` (default), ``"pot"`` (pot limit) or ``"no"`` (no limit).
     - ``max_raises`` (B3): raises allowed after the bet in one round (3: a bet and three raises);
       ``unlimited_heads_up`` lifts the cap when only two players remain.
     - ``open_pair_big_bet`` (B4): an open pair on fourth street allows the big bet.
@@ -116,7 +115,8 @@ class GameConfig:
 
     variant: str
     small_bet: int
-    big_bet: int
+    big_bet: Optional[int] = None
+    betting: Literal["fixed", "pot", "no"] = "fixed"
     ante: int = 0
     bring_in: Optional[int] = None
     max_raises: int = 3
@@ -132,11 +132,15 @@ class GameConfig:
         object.__setattr__(self, "variant", self.game.name)
         if self.bring_in is None:
             object.__setattr__(self, "bring_in", max(1, 2 * self.ante))
+        if self.big_bet is None:
+            object.__setattr__(self, "big_bet", 2 * self.small_bet)
+        if self.betting not in ("fixed", "pot", "no"):
+            raise ValueError(f"betting must be fixed, pot or no, got {self.betting!r}")
         for name in ("small_bet", "big_bet", "ante", "bring_in", "max_raises"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
-        if self.small_bet < 1 or self.big_bet < self.small_bet:
+        if self.small_bet < 1 or self.big_bet_amount < self.small_bet:
             raise ValueError("bets must satisfy 1 <= small_bet <= big_bet")
         if self.uses_bring_in and not 0 < self.bring_in_amount <= self.small_bet:  # F2
             raise ValueError("the bring-in must be between 1 and the small bet (F2)")
@@ -152,6 +156,12 @@ class GameConfig:
         return self.game.opener != "high_card" or self.first_round == "bring_in"
 
     @property
+    def big_bet_amount(self) -> int:
+        """The big bet (never None after construction)."""
+        assert self.big_bet is not None
+        return self.big_bet
+
+    @property
     def bring_in_amount(self) -> int:
         """The bring-in (never None after construction)."""
         assert self.bring_in is not None
@@ -161,6 +171,7 @@ class GameConfig:
         """The configuration as plain JSON-ready data."""
         return {
             "variant": self.variant, "small_bet": self.small_bet, "big_bet": self.big_bet,
+            "betting": self.betting,
             "ante": self.ante, "bring_in": self.bring_in, "max_raises": self.max_raises,
             "unlimited_heads_up": self.unlimited_heads_up,
             "open_pair_big_bet": self.open_pair_big_bet, "first_round": self.first_round,

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import os
-from typing import Optional, Union
+from typing import Literal, Optional, Union
 
 from stud_fast.cards import card_str, parse_cards
 from stud_fast.history.phh import (OPTION_DEFAULTS, Action, HandHistory, PHHError, dump,
@@ -37,6 +37,9 @@ _GAME_OF = {
     "five_card_stud_32": ("5S", {"_deck": 32}),
 }
 _VARIANT_OF = {"7S": "seven_card_stud", "7S/8": "stud_hilo", "R": "razz", "5S": "five_card_stud"}
+Limit = Literal["fixed", "pot", "no"]
+_BETTING_NAME: dict[Limit, str] = {"fixed": "fixed-limit", "pot": "pot-limit", "no": "no-limit"}
+_BETTING_OF: dict[str, Limit] = {v: k for k, v in _BETTING_NAME.items()}
 _OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet", "first_round")
 
 
@@ -77,14 +80,16 @@ def to_phh(hand: StudHand) -> HandHistory:
         if line:
             actions.append(line)
     flush_deals()
+    fixed = cfg.betting == "fixed"
     return HandHistory(
-        variant=variant_code(game, "fixed-limit", extensions),
+        variant=variant_code(game, _BETTING_NAME[cfg.betting], extensions),
         antes=[cfg.ante] * hand.seats,
         starting_stacks=[hand.starting_stacks[s] for s in order],
         actions=actions,
         bring_in=cfg.bring_in if cfg.uses_bring_in else None,
-        small_bet=cfg.small_bet,
-        big_bet=cfg.big_bet,
+        small_bet=cfg.small_bet if fixed else None,
+        big_bet=cfg.big_bet if fixed else None,
+        min_bet=None if fixed else cfg.small_bet,
         finishing_stacks=[hand.stacks[s] for s in order],
         extensions=extensions,
     )
@@ -119,8 +124,7 @@ def write_stud_hand(hand: StudHand, path: Union[str, os.PathLike[str]]) -> None:
 
 def _config_of(history: HandHistory) -> GameConfig:
     code = parse_variant(history.variant)
-    if code.betting != "fixed-limit":
-        raise PHHError(f"{history.variant}: only fixed limit is replayed so far")
+    betting = _BETTING_OF[code.betting]
     variant = _VARIANT_OF.get(code.game)
     if variant is None:
         raise PHHError(f"{history.variant}: game {code.game} is not replayed yet")
@@ -131,11 +135,17 @@ def _config_of(history: HandHistory) -> GameConfig:
     if len(antes) > 1:
         raise PHHError("different antes per player are not supported")
     options = {name: ext["_" + name] for name in _OPTIONS if "_" + name in ext}
-    if history.small_bet is None or history.big_bet is None:
-        raise PHHError("fixed-limit stud needs small_bet and big_bet")
+    if betting == "fixed":
+        if history.small_bet is None or history.big_bet is None:
+            raise PHHError("fixed-limit stud needs small_bet and big_bet")
+        small, big = int(history.small_bet), int(history.big_bet)
+    else:
+        if history.min_bet is None:
+            raise PHHError("pot- and no-limit stud need min_bet")
+        small = big = int(history.min_bet)
     return GameConfig(variant=variant, ante=antes.pop() if antes else 0,
                       bring_in=int(history.bring_in) if history.bring_in is not None else None,
-                      small_bet=int(history.small_bet), big_bet=int(history.big_bet),
+                      small_bet=small, big_bet=big, betting=betting,
                       **options)  # type: ignore[arg-type]
 
 
@@ -185,10 +195,13 @@ def replay(history: HandHistory) -> StudHand:
 
 
 def _apply(hand: StudHand, a: Action) -> None:
-    if hand.actor != a.actor:
-        raise PHHError(f"p{int(a.actor) + 1} acts out of turn (the engine expects "
+    actor = a.actor
+    assert isinstance(actor, int)
+    if hand.actor != actor:
+        raise PHHError(f"p{actor + 1} acts out of turn (the engine expects "
                        f"p{(hand.actor or 0) + 1}): {a}")
     legal = hand.legal_actions()
+    to: Optional[int] = None
     if a.verb == "pb":
         kind = "bring_in"
     elif a.verb == "f":
@@ -203,17 +216,20 @@ def _apply(hand: StudHand, a: Action) -> None:
                 kind = candidate
                 break
         if not kind:
-            raise PHHError(f"p{int(a.actor) + 1} cannot bet or raise here")
-        expected = hand._round_bet[int(a.actor)] + legal[kind][0]
-        if target != expected:
-            raise PHHError(f"p{int(a.actor) + 1} cbr {target}: the fixed limit allows "
-                           f"{expected} here")
+            raise PHHError(f"p{actor + 1} cannot bet or raise here")
+        if kind == "complete" or hand.config.betting == "fixed":
+            expected = hand._round_bet[actor] + legal[kind][0]
+            if target != expected:
+                raise PHHError(f"p{actor + 1} cbr {target}: the limit allows "
+                               f"{expected} here")
+        else:
+            to = target
     else:
         raise PHHError(f"action {a.verb!r} is not replayed")
     try:
-        hand.act(kind)
+        hand.act(kind, to)
     except RuleError as e:
-        raise PHHError(f"p{int(a.actor) + 1} {a.verb}: {e}") from e
+        raise PHHError(f"p{actor + 1} {a.verb}: {e}") from e
 
 
 def replay_file(path: Union[str, os.PathLike[str]]) -> StudHand:

@@ -50,7 +50,13 @@ def _random_hand(variant: str, seed: int, deep: bool) -> StudHand:
         legal = sorted(hand.legal_actions())
         if "check" in legal:  # folding for free is legal (B9) but pokerkit warns about it
             legal.remove("fold")
-        hand.act(rng.choice(legal))
+        kind = rng.choice(legal)
+        if kind == "turn_up":
+            seat = hand.actor
+            assert seat is not None
+            hand.turn_up(rng.choice([c for c, up in hand.cards[seat] if not up]))
+        else:
+            hand.act(kind)
     return hand
 
 
@@ -104,7 +110,11 @@ def test_pot_and_no_limit_hands_round_trip_through_phh(betting: str) -> None:
         while not hand.is_over:
             kind = rng.choice(sorted(hand.legal_actions()))
             least, most = hand.legal_actions()[kind]
-            if kind in ("bet", "raise"):
+            if kind == "turn_up":
+                seat = hand.actor
+                assert seat is not None
+                hand.turn_up([c for c, up in hand.cards[seat] if not up][0])
+            elif kind in ("bet", "raise"):
                 seat = hand.actor
                 assert seat is not None
                 hand.act(kind, hand._round_bet[seat] + rng.randint(least, most))

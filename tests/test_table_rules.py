@@ -292,7 +292,13 @@ def test_F4_must_open_option_passes_to_next_highest() -> None:
     assert not hand.can_check() and hand.can_bet()
 
 
-VARIANT_NAMES = ["seven_card_stud", "razz", "stud_hilo", "five_card_stud", "five_card_stud_32"]
+VARIANT_NAMES = ["seven_card_stud", "razz", "stud_hilo", "five_card_stud", "five_card_stud_32",
+                 "mexican_stud"]
+
+
+def down_cards(hand: StudHand) -> list[int]:
+    assert hand.actor is not None
+    return [c for c, up in hand.cards[hand.actor] if not up]
 
 
 @settings(max_examples=90, deadline=None)
@@ -313,6 +319,12 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
         before = hand.to_json()
         illegal = [a for a in ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
                    if a not in legal]
+        if legal == ["turn_up"]:
+            with pytest.raises(RuleError):
+                hand.call()
+            assert hand.to_json() == before  # E2
+            hand.turn_up(policy.choice(down_cards(hand)))
+            continue
         if illegal:
             op = policy.choice(illegal)
             with pytest.raises(RuleError):
@@ -436,3 +448,28 @@ def test_B7_no_limit_short_all_in_raise_does_not_reopen() -> None:
     assert hand.actor == 1
     assert "raise" not in hand.legal_actions()  # seat 1 acted before the short raise
     hand.call()
+
+
+def test_S4_mexican_stud_cards_come_down_and_one_is_turned_up_before_each_round() -> None:
+    cfg = GameConfig(variant="mexican_stud", ante=1, small_bet=10)
+    deck = deal_order(0, [["Ah Kd", "2c 3c"], ["Qs", "4d"], ["Js", "5d"], ["Ts", "6d"]])
+    hand = StudHand(cfg, stacks=[100, 100], dealer=0, deck=deck)
+    assert all(not up for s in range(2) for _, up in hand.cards[s])
+    assert hand.actor == 1 and set(hand.legal_actions()) == {"turn_up"}
+    with pytest.raises(RuleError) as e:
+        hand.check()
+    assert e.value.rule == "S4"
+    with pytest.raises(RuleError):
+        hand.turn_up("Ah")  # seat 0's card: seat 1, dealt first, turns first
+    hand.turn_up("2c")
+    assert hand.actor == 0
+    hand.turn_up("Ah")
+    assert "Ah" in json.dumps(hand.view(1)) and "Kd" not in json.dumps(hand.view(1))
+    assert hand.actor == 0 and "check" in hand.legal_actions()  # F4: the ace acts first
+    while not hand.is_over:
+        if "turn_up" in hand.legal_actions():
+            hand.turn_up(down_cards(hand)[0])
+        else:
+            hand.check()
+    for s in range(2):  # one card stays down at the end
+        assert sum(1 for _, up in hand.cards[s] if not up) == 1

@@ -47,7 +47,7 @@ class RuleError(StudFastError, ValueError):
 class Record(NamedTuple):
     """One thing that happened in the hand, in order: the hand history (immutable).
 
-    ``kind`` is one of ``ante``, ``deal``, ``burn``, ``community``, ``bring_in``,
+    ``kind`` is one of ``ante``, ``deal``, ``burn``, ``community``, ``turn_up``, ``bring_in``,
     ``complete``, ``bet``, ``raise``, ``call``, ``check``, ``fold``, ``show``, ``muck``,
     ``win``. ``amount`` is the chips the seat put in (or won); for ``bet``, ``raise`` and
     ``complete`` ``to`` is the seat's total for the round afterwards. ``up`` says, card by
@@ -150,6 +150,7 @@ class StudHand:
         self._actions: list[tuple[str, int]] = []  # (kind, amount) of player actions, for JSON
         self._next_card = 0
         self._burned: list[int] = []
+        self._pending: list[int] = []  # seats still to turn a card up (S4)
         self._cached: Optional[tuple[dict[str, tuple[int, int]],
                                      dict[str, tuple[str, str]]]] = None
         self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
@@ -266,9 +267,58 @@ class StudHand:
     def complete(self) -> Record:
         return self._act("complete")
 
+    def verify_turn_up(self, card: int | str) -> None:
+        """Raise RuleError unless the actor may turn this down card up now (S4)."""
+        self._turn_up_card(card)
+
+    def can_turn_up(self, card: int | str) -> bool:
+        try:
+            self._turn_up_card(card)
+        except RuleError:
+            return False
+        return True
+
+    def turn_up(self, card: int | str) -> Record:
+        """Mexican stud (S4): turn one of the actor's down cards face up."""
+        index = self._turn_up_card(card)
+        s = self.actor
+        assert s is not None
+        self._cached = None
+        c, _ = self.cards[s][index]
+        self.cards[s][index] = (c, True)
+        record = Record("turn_up", s, cards=(c,), up=(True,), street=self.street)
+        self.records.append(record)
+        self._actions.append(("turn_up", c))
+        self._pending.pop(0)
+        if self._pending:
+            self.actor = self._pending[0]
+        else:
+            self._start_round()
+            if self.actor is None:
+                self._next_street()
+        return record
+
+    def _turn_up_card(self, card: int | str) -> int:
+        """Index of ``card`` among the actor's down cards, or RuleError."""
+        if "turn_up" not in self._options()[0]:
+            rule, message = self._options()[1]["turn_up"]
+            raise RuleError(rule, message)
+        c = parse_cards([card] if isinstance(card, int) else card)
+        s = self.actor
+        assert s is not None
+        for i, (held, up) in enumerate(self.cards[s]):
+            if len(c) == 1 and held == c[0] and not up:
+                return i
+        raise RuleError("S4", f"seat {s} has no such down card to turn up: {card!r}")
+
     def act(self, kind: str, to: Optional[int] = None) -> Record:
         """Perform a player action by name (a key of :meth:`legal_actions`): the generic form
-        of fold(), check(), call(), bet(), raise_to(), bring_in() and complete(), for bots."""
+        of fold(), check(), call(), bet(), raise_to(), bring_in(), complete() and, with the
+        card as ``to``, turn_up(), for bots."""
+        if kind == "turn_up":
+            if to is None:
+                raise RuleError("S4", "turn_up needs the card to turn up")
+            return self.turn_up(to)
         return self._act(kind, to)
 
     # ---- what a seat may know (E3) ----------------------------------------------------------
@@ -337,8 +387,11 @@ class StudHand:
             raise ValueError("not a stud_fast hand (format stud_fast.hand/1)")
         hand = cls(GameConfig(**data["config"]), stacks=data["stacks"], dealer=data["dealer"],
                    deck=data["deck"], hole_cards=data.get("hole_cards"), burn=data["burn"])
-        for kind, to in data["actions"]:
-            hand._act(kind, to if kind in ("bet", "raise") else None)
+        for kind, arg in data["actions"]:
+            if kind == "turn_up":
+                hand.turn_up(arg)
+            else:
+                hand._act(kind, arg if kind in ("bet", "raise") else None)
         return hand
 
     # ---- internals: rounds ------------------------------------------------------------------
@@ -416,6 +469,10 @@ class StudHand:
                 return
             self.street += 1
             self._deal_street()
+            if self.config.game.turn_up:  # S4: everyone turns a card up before the betting
+                self._pending = [s for s in self._dealing if not self.folded[s]]
+                self.actor = self._pending[0]
+                return
             self._start_round()
             if self.actor is not None:
                 return
@@ -544,6 +601,12 @@ class StudHand:
                 refused[kind] = ("E2", "the hand is over; nobody is to act")
             return self._cached
         s = self.actor
+        if self._pending:  # S4: a card must be turned up first
+            legal["turn_up"] = (0, 0)
+            for kind in _PLAYER_ACTIONS:
+                refused[kind] = ("S4", f"seat {s} must turn one of its down cards up first")
+            return self._cached
+        refused["turn_up"] = ("S4", "cards are turned up only in Mexican stud, after a deal")
         owe = self._level - self._round_bet[s]
         stack = self.stacks[s]
         cfg = self.config

@@ -49,6 +49,7 @@ class Variant:
     low: Optional[Ranking]
     showing: Ranking
     opener: Literal["bring_in_low", "bring_in_high", "high_card"]
+    turn_up: bool = False  # S4 Mexican stud: cards come down, each player turns one up
 
     @property
     def cards_per_player(self) -> int:
@@ -59,6 +60,10 @@ class Variant:
 _SEVEN = (
     Street("third", 2, 1, False), Street("fourth", 0, 1, False), Street("fifth", 0, 1, True),
     Street("sixth", 0, 1, True), Street("seventh", 1, 0, True),
+)
+_MEXICAN = (
+    Street("second", 2, 0, False), Street("third", 1, 0, False), Street("fourth", 1, 0, True),
+    Street("fifth", 1, 0, True),
 )
 _FIVE = (
     Street("second", 1, 1, False), Street("third", 0, 1, False), Street("fourth", 0, 1, True),
@@ -74,6 +79,8 @@ VARIANTS: dict[str, Variant] = {
         Variant("five_card_stud", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card"),
         Variant("five_card_stud_32", 32, _FIVE, Ranking.SHORT32, None, Ranking.SHORT32,
                 "high_card"),
+        Variant("mexican_stud", 52, _MEXICAN, Ranking.HIGH, None, Ranking.HIGH, "high_card",
+                turn_up=True),
     )
 }
 

@@ -35,8 +35,10 @@ _GAME_OF = {
     "razz": ("R", {}),
     "five_card_stud": ("5S", {}),
     "five_card_stud_32": ("5S", {"_deck": 32}),
+    "mexican_stud": ("5M", {}),
 }
-_VARIANT_OF = {"7S": "seven_card_stud", "7S/8": "stud_hilo", "R": "razz", "5S": "five_card_stud"}
+_VARIANT_OF = {"7S": "seven_card_stud", "7S/8": "stud_hilo", "R": "razz", "5S": "five_card_stud",
+               "5M": "mexican_stud"}
 Limit = Literal["fixed", "pot", "no"]
 _BETTING_NAME: dict[Limit, str] = {"fixed": "fixed-limit", "pot": "pot-limit", "no": "no-limit"}
 _BETTING_OF: dict[str, Limit] = {v: k for k, v in _BETTING_NAME.items()}
@@ -114,6 +116,8 @@ def _action_line(r: Record, player: dict[int, int]) -> Optional[str]:
         return f"{p} sm {join_cards(map(card_str, r.cards))}"
     if r.kind == "muck":
         return f"{p} sm"
+    if r.kind == "turn_up":
+        return f"{p} _tu {card_str(r.cards[0])}"
     raise ValueError(f"unknown record kind {r.kind!r}")  # pragma: no cover
 
 
@@ -187,6 +191,11 @@ def replay(history: HandHistory) -> StudHand:
                     hole_cards=[" ".join(h) for h in filled], deck=deck, burn=False)
     for a in actions:
         if not isinstance(a.actor, int) or a.verb == "sm":
+            continue
+        if a.verb == "_tu":
+            if hand.actor != a.actor or not a.cards or a.cards[0] is None:
+                raise PHHError(f"cannot replay {a}")
+            hand.turn_up(a.cards[0])
             continue
         _apply(hand, a)
     if not hand.is_over:

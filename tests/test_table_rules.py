@@ -293,7 +293,7 @@ def test_F4_must_open_option_passes_to_next_highest() -> None:
 
 
 VARIANT_NAMES = ["seven_card_stud", "razz", "stud_hilo", "five_card_stud", "five_card_stud_32",
-                 "mexican_stud"]
+                 "mexican_stud", "baseball"]
 
 
 def down_cards(hand: StudHand) -> list[int]:
@@ -317,8 +317,8 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
         assert sum(hand.stacks) + hand.pot_total == total  # E1
         legal = sorted(hand.legal_actions())
         before = hand.to_json()
-        illegal = [a for a in ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
-                   if a not in legal]
+        illegal = [a for a in ("fold", "check", "call", "bet", "raise", "bring_in", "complete",
+                               "buy_pot") if a not in legal]
         if legal == ["turn_up"]:
             with pytest.raises(RuleError):
                 hand.call()
@@ -328,7 +328,7 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
         if illegal:
             op = policy.choice(illegal)
             with pytest.raises(RuleError):
-                getattr(hand, "raise_to" if op == "raise" else op)()
+                hand.act(op)
             assert hand.to_json() == before  # E2
         op = policy.choice(legal)
         least, most = hand.legal_actions()[op]
@@ -341,7 +341,7 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
             assert e.value.rule == "B2" and hand.to_json() == before
             hand.act(op, have + policy.randint(least, most))
         else:
-            getattr(hand, "raise_to" if op == "raise" else op)()
+            hand.act(op)
         again = StudHand.from_json(hand.to_json())
         assert again.to_json() == hand.to_json() and again.records == hand.records
     assert sum(hand.stacks) == total
@@ -473,3 +473,49 @@ def test_S4_mexican_stud_cards_come_down_and_one_is_turned_up_before_each_round(
             hand.check()
     for s in range(2):  # one card stays down at the end
         assert sum(1 for _, up in hand.cards[s] if not up) == 1
+
+
+def test_S5_baseball_up_three_buys_the_pot_or_folds_then_threes_are_wild() -> None:
+    cfg = GameConfig(variant="baseball", ante=1, bring_in=2, small_bet=10)
+    deck = deal_order(0, [["2d 5d 7s", "Ah Kh 3c"]])
+    hand = StudHand(cfg, stacks=[100, 100], dealer=0, deck=deck)
+    assert hand.actor == 1 and set(hand.legal_actions()) == {"buy_pot", "fold"}
+    with pytest.raises(RuleError) as e:
+        hand.call()
+    assert e.value.rule == "S5"
+    rec = hand.buy_pot()
+    assert rec.amount == 2 and hand.pot_total == 4  # the pot doubles
+    # the three is wild now, so it cannot be the low card: the seven brings in
+    assert hand.actor == 0 and hand.can_bring_in()
+
+
+def test_S5_baseball_folding_to_the_up_three() -> None:
+    cfg = GameConfig(variant="baseball", ante=1, bring_in=2, small_bet=10)
+    hand = StudHand(cfg, stacks=[100, 100], dealer=0,
+                    deck=deal_order(0, [["2d 5d 7s", "Ah Kh 3c"]]))
+    hand.fold()
+    assert hand.is_over and hand.stacks == [101, 99]
+
+
+def test_S5_nines_and_down_threes_are_wild() -> None:
+    cfg = GameConfig(variant="baseball", ante=1, bring_in=2, small_bet=10)
+    # seat 0: 3d (down, wild) 9c (down, wild) As + Ad Ah: five aces
+    # seat 1: Kh Kd Ks + Kc Qs: four kings, which would beat three aces without the wilds
+    streets = [["3d 9c As", "Kh Kd Ks"], ["Ad", "Kc"], ["Ah", "Qs"], ["2c", "Qd"],
+               ["4s", "Qc"]]
+    hand = StudHand(cfg, stacks=[100, 100], dealer=0, deck=deal_order(0, streets))
+    _play_checking(hand)
+    assert hand.stacks[0] > 100
+    shows = [r.seat for r in hand.records if r.kind == "show"]
+    assert 0 in shows
+
+
+def test_S5_four_up_extra_down_card_option() -> None:
+    streets = [["2d 5d 4s", "Ah Kh Qc"]]
+    plain = StudHand(GameConfig(variant="baseball", ante=1, small_bet=10), stacks=[100, 100],
+                     dealer=0, deck=deal_order(0, streets))
+    assert len(plain.cards[0]) == 3
+    extra = StudHand(GameConfig(variant="baseball", ante=1, small_bet=10,
+                                four_up_extra_card=True),
+                     stacks=[100, 100], dealer=0, deck=deal_order(0, streets))
+    assert len(extra.cards[0]) == 4 and not extra.cards[0][3][1]  # one more, face down

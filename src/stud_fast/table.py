@@ -27,6 +27,7 @@ import secrets
 from typing import Any, NamedTuple, Optional, Sequence
 
 from stud_fast import _core
+from stud_fast.cards import JOKER as SF_JOKER
 from stud_fast.cards import card_str, parse_cards
 from stud_fast.errors import StudFastError
 from stud_fast.pots import Pot, award, build_pots
@@ -47,7 +48,8 @@ class RuleError(StudFastError, ValueError):
 class Record(NamedTuple):
     """One thing that happened in the hand, in order: the hand history (immutable).
 
-    ``kind`` is one of ``ante``, ``deal``, ``burn``, ``community``, ``turn_up``, ``bring_in``,
+    ``kind`` is one of ``ante``, ``deal``, ``burn``, ``community``, ``turn_up``, ``buy_pot``,
+    ``bring_in``,
     ``complete``, ``bet``, ``raise``, ``call``, ``check``, ``fold``, ``show``, ``muck``,
     ``win``. ``amount`` is the chips the seat put in (or won); for ``bet``, ``raise`` and
     ``complete`` ``to`` is the seat's total for the round afterwards. ``up`` says, card by
@@ -150,7 +152,12 @@ class StudHand:
         self._actions: list[tuple[str, int]] = []  # (kind, amount) of player actions, for JSON
         self._next_card = 0
         self._burned: list[int] = []
-        self._pending: list[int] = []  # seats still to turn a card up (S4)
+        # operations due before the next betting round, in order: ("turn_up", seat) (S4) or
+        # ("buy_pot", seat) (S5: an up three buys the pot or folds)
+        self._pending: list[tuple[str, int]] = []
+        self._threes_wild = False  # S5: every three is wild once somebody bought the pot
+        self._round_bet = [0] * n
+        self._acted = [False] * n
         self._cached: Optional[tuple[dict[str, tuple[int, int]],
                                      dict[str, tuple[str, str]]]] = None
         self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
@@ -289,14 +296,44 @@ class StudHand:
         record = Record("turn_up", s, cards=(c,), up=(True,), street=self.street)
         self.records.append(record)
         self._actions.append(("turn_up", c))
+        self._pending_done()
+        return record
+
+    def verify_buy_pot(self) -> None:
+        """Raise RuleError unless the actor was dealt a three face up and may buy the pot."""
+        self._verify("buy_pot")
+
+    def can_buy_pot(self) -> bool:
+        return self._can("buy_pot")
+
+    def buy_pot(self) -> Record:
+        """Baseball (S5): put in as much as the pot holds (all in for less); from now on every
+        three is wild for everyone."""
+        amount = self._verify("buy_pot")
+        s = self.actor
+        assert s is not None
+        self._cached = None
+        self._put(s, amount, counts_in_round=False)
+        self._threes_wild = True
+        record = Record("buy_pot", s, amount, street=self.street)
+        self.records.append(record)
+        self._actions.append(("buy_pot", 0))
+        self._pending_done()
+        return record
+
+    def _pending_done(self) -> None:
+        """The first pending operation is done: the next one, or the betting round."""
         self._pending.pop(0)
-        if self._pending:
-            self.actor = self._pending[0]
+        if self._live == 1:
+            self._pending.clear()
+            self.actor = None
+            self._finish()
+        elif self._pending:
+            self.actor = self._pending[0][1]
         else:
             self._start_round()
             if self.actor is None:
                 self._next_street()
-        return record
 
     def _turn_up_card(self, card: int | str) -> int:
         """Index of ``card`` among the actor's down cards, or RuleError."""
@@ -319,6 +356,8 @@ class StudHand:
             if to is None:
                 raise RuleError("S4", "turn_up needs the card to turn up")
             return self.turn_up(to)
+        if kind == "buy_pot":
+            return self.buy_pot()
         return self._act(kind, to)
 
     # ---- what a seat may know (E3) ----------------------------------------------------------
@@ -390,6 +429,8 @@ class StudHand:
         for kind, arg in data["actions"]:
             if kind == "turn_up":
                 hand.turn_up(arg)
+            elif kind == "buy_pot":
+                hand.buy_pot()
             else:
                 hand._act(kind, arg if kind in ("bet", "raise") else None)
         return hand
@@ -424,8 +465,10 @@ class StudHand:
         self._next_card += 1
         return card
 
-    def _deal_street(self) -> None:
+    def _deal_street(self) -> list[tuple[int, int]]:
+        """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order."""
         street = self.config.game.streets[self.street]
+        dealt_up: list[tuple[int, int]] = []
         players = [s for s in self._dealing_order() if not self.folded[s]]
         left = len(self.deck) - self._next_card
         if self._queued is not None:  # the players' cards are fixed: burn from what is left
@@ -457,6 +500,20 @@ class StudHand:
                 card = deck[start + i] if self._queued is None else self._queued[s].pop(0)
                 cards[s].append((card, up))
                 append(Record("deal", s, 0, 0, (card,), (up,), street_no))
+                if up:
+                    dealt_up.append((s, card))
+        if self.config.game.baseball and self.config.four_up_extra_card:
+            for s, card in dealt_up:  # S5 option: an up four earns an extra down card
+                if card >> 2 != 2:
+                    continue
+                if self._queued is not None:
+                    extra = self._queued[s].pop(0) if self._queued[s] else None
+                else:
+                    extra = self._draw() if self._next_card < len(self.deck) else None
+                if extra is not None:
+                    self.cards[s].append((extra, False))
+                    self.records.append(Record("deal", s, 0, 0, (extra,), (False,), self.street))
+        return dealt_up
 
     def _next_street(self) -> None:
         """Deal streets (with or without betting) until someone must act or the hand ends."""
@@ -468,10 +525,14 @@ class StudHand:
                 self._finish()
                 return
             self.street += 1
-            self._deal_street()
-            if self.config.game.turn_up:  # S4: everyone turns a card up before the betting
-                self._pending = [s for s in self._dealing if not self.folded[s]]
-                self.actor = self._pending[0]
+            dealt_up = self._deal_street()
+            game = self.config.game
+            if game.turn_up:  # S4: everyone turns a card up before the betting
+                self._pending = [("turn_up", s) for s in self._dealing if not self.folded[s]]
+            elif game.baseball:  # S5: an up three must buy the pot or fold, at once
+                self._pending = [("buy_pot", s) for s, c in dealt_up if c >> 2 == 1]
+            if self._pending:
+                self.actor = self._pending[0][1]
                 return
             self._start_round()
             if self.actor is not None:
@@ -524,6 +585,8 @@ class StudHand:
         def strength(s: int) -> tuple[int, int]:
             card = self.up_cards(s)[0]
             rank = card >> 2
+            if self._is_wild(card, True):
+                rank = 99  # a wild door card never brings in (it could be any card)
             if high and self.config.game.ranking.is_low:
                 rank = -1 if rank == 12 else rank  # aces are low in razz
             return (rank, card & 3)
@@ -543,7 +606,7 @@ class StudHand:
         else:
             def key(s: int) -> tuple[int, int]:
                 # S3: the community card does not count towards the opener
-                return (_core.eval_ids(self.up_cards(s), ranking.number, 0), -order.index(s))
+                return (self._value(self._showing(s), ranking), -order.index(s))
         best = max(live, key=key)
         if not self.is_all_in(best):
             return best
@@ -601,12 +664,21 @@ class StudHand:
                 refused[kind] = ("E2", "the hand is over; nobody is to act")
             return self._cached
         s = self.actor
-        if self._pending:  # S4: a card must be turned up first
+        if self._pending and self._pending[0][0] == "turn_up":  # S4: turn a card up first
             legal["turn_up"] = (0, 0)
-            for kind in _PLAYER_ACTIONS:
+            for kind in _PLAYER_ACTIONS + ("buy_pot",):
                 refused[kind] = ("S4", f"seat {s} must turn one of its down cards up first")
             return self._cached
         refused["turn_up"] = ("S4", "cards are turned up only in Mexican stud, after a deal")
+        if self._pending:  # S5: an up three: buy the pot or fold, nothing else
+            legal["buy_pot"] = _one(min(self.pot_total, self.stacks[s]))
+            legal["fold"] = (0, 0)
+            for kind in _PLAYER_ACTIONS:
+                if kind != "fold":
+                    refused[kind] = ("S5", f"seat {s} was dealt a three face up: it must buy "
+                                           "the pot or fold")
+            return self._cached
+        refused["buy_pot"] = ("S5", "only a player dealt a three face up buys the pot")
         owe = self._level - self._round_bet[s]
         stack = self.stacks[s]
         cfg = self.config
@@ -677,6 +749,14 @@ class StudHand:
         self._cached = None
         s = self.actor
         assert s is not None
+        if self._pending:  # S5: the only player action before a buy is folding
+            self.folded[s] = True
+            self._live -= 1
+            record = Record("fold", s, street=self.street)
+            self.records.append(record)
+            self._actions.append(("fold", 0))
+            self._pending_done()
+            return record
         size = self._bet_size() if self.config.betting == "fixed" else self._increment
         before = self._level
         self._put(s, amount)
@@ -768,15 +848,36 @@ class StudHand:
         """(high value, low value) of a seat's whole hand; low is 0 outside hi-lo games. With
         the D3 option the two unused cards break ties, highest first."""
         game = self.config.game
-        cards = [c for c, _ in self.cards[s]] + self.community
-        high = _core.eval_ids(cards, game.ranking.number, 0)
-        if self.config.tiebreak == "unused_cards" and len(cards) > 5:
+        held = self.cards[s] + [(c, True) for c in self.community]
+        high = self._value(held, game.ranking)
+        if self.config.tiebreak == "unused_cards" and 5 < len(held) <= 7 and not game.baseball:
+            cards = [c for c, _ in held]
             best = max(itertools.combinations(cards, 5),
                        key=lambda five: _core.eval_ids(five, game.ranking.number, 0))
             unused = sorted((c >> 2 for c in cards if c not in best), reverse=True)
             high = high << 8 | sum(r << (4 * (1 - i)) for i, r in enumerate(unused[:2]))
-        low = _core.eval_ids(cards, game.low.number, 0) if game.low is not None else 0
+        low = self._value(held, game.low) if game.low is not None else 0
         return high, low
+
+    def _is_wild(self, card: int, up: bool) -> bool:
+        """S5 baseball: nines are wild, and threes dealt down (every three once the pot was
+        bought). No other variant has wild cards."""
+        if not self.config.game.baseball:
+            return False
+        rank = card >> 2
+        return rank == 7 or (rank == 1 and (not up or self._threes_wild))
+
+    def _showing(self, s: int) -> list[tuple[int, bool]]:
+        return [(c, True) for c, up in self.cards[s] if up]
+
+    def _value(self, held: list[tuple[int, bool]], ranking: Ranking) -> int:
+        """Value of held cards under ``ranking``, wild cards as jokers; more than seven cards
+        (baseball's extra cards) take the best seven."""
+        ids = [SF_JOKER if self._is_wild(c, up) else c for c, up in held]
+        if len(ids) <= 7:
+            return _core.eval_ids(ids, ranking.number, 0)
+        return max(_core.eval_ids(seven, ranking.number, 0)
+                   for seven in itertools.combinations(ids, 7))
 
     def _showdown(self, live: list[int], pots: list[Pot]) -> tuple[dict[int, int],
                                                                     Optional[dict[int, int]]]:
@@ -788,7 +889,7 @@ class StudHand:
             ranking = self.config.game.showing
             order = self._dealing_order()
             first = max(live, key=lambda s: (
-                _core.eval_ids(self.up_cards(s), ranking.number, 0), -order.index(s)))
+                self._value(self._showing(s), ranking), -order.index(s)))
         hi_lo = self.config.game.low is not None
         best_high = [-1] * len(pots)
         best_low = [0] * len(pots)

@@ -50,6 +50,7 @@ class Variant:
     showing: Ranking
     opener: Literal["bring_in_low", "bring_in_high", "high_card"]
     turn_up: bool = False  # S4 Mexican stud: cards come down, each player turns one up
+    baseball: bool = False  # S5: nines and down threes wild, an up three buys the pot or folds
 
     @property
     def cards_per_player(self) -> int:
@@ -69,6 +70,9 @@ _FIVE = (
     Street("second", 1, 1, False), Street("third", 0, 1, False), Street("fourth", 0, 1, True),
     Street("fifth", 0, 1, True),
 )
+# five-card baseball (S5's option): five-card stud streets and opening
+_BASEBALL_FIVE = Variant("baseball", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card",
+                         baseball=True)
 
 VARIANTS: dict[str, Variant] = {
     v.name: v for v in (
@@ -81,6 +85,8 @@ VARIANTS: dict[str, Variant] = {
                 "high_card"),
         Variant("mexican_stud", 52, _MEXICAN, Ranking.HIGH, None, Ranking.HIGH, "high_card",
                 turn_up=True),
+        Variant("baseball", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low",
+                baseball=True),
     )
 }
 
@@ -118,6 +124,8 @@ class GameConfig:
       separated by the two unused cards, highest first.
     - ``show_all`` (S6): every hand is shown at showdown; by default a hand that cannot win
       any part of a pot it is in is mucked and stays hidden.
+    - ``baseball_cards`` (S5): 7 (seven-card baseball, the default) or 5 (five-card).
+    - ``four_up_extra_card`` (S5 option): a four dealt face up earns an extra down card.
     """
 
     variant: str
@@ -132,10 +140,17 @@ class GameConfig:
     first_round: Literal["check", "must_open", "bring_in"] = "check"
     tiebreak: Literal["split", "unused_cards"] = "split"
     show_all: bool = False
+    baseball_cards: Literal[5, 7] = 7
+    four_up_extra_card: bool = False
     game: Variant = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "game", get_variant(self.variant))
+        game = get_variant(self.variant)
+        if game.baseball and self.baseball_cards == 5:
+            game = _BASEBALL_FIVE
+        elif self.baseball_cards not in (5, 7):
+            raise ValueError(f"baseball_cards must be 5 or 7, got {self.baseball_cards!r}")
+        object.__setattr__(self, "game", game)
         object.__setattr__(self, "variant", self.game.name)
         if self.bring_in is None:
             object.__setattr__(self, "bring_in", max(1, 2 * self.ante))
@@ -183,4 +198,5 @@ class GameConfig:
             "unlimited_heads_up": self.unlimited_heads_up,
             "open_pair_big_bet": self.open_pair_big_bet, "first_round": self.first_round,
             "tiebreak": self.tiebreak, "show_all": self.show_all,
+            "baseball_cards": self.baseball_cards, "four_up_extra_card": self.four_up_extra_card,
         }

@@ -36,13 +36,15 @@ _GAME_OF = {
     "five_card_stud": ("5S", {}),
     "five_card_stud_32": ("5S", {"_deck": 32}),
     "mexican_stud": ("5M", {}),
+    "baseball": ("7B", {}),
 }
 _VARIANT_OF = {"7S": "seven_card_stud", "7S/8": "stud_hilo", "R": "razz", "5S": "five_card_stud",
-               "5M": "mexican_stud"}
+               "5M": "mexican_stud", "7B": "baseball", "5B": "baseball"}
 Limit = Literal["fixed", "pot", "no"]
 _BETTING_NAME: dict[Limit, str] = {"fixed": "fixed-limit", "pot": "pot-limit", "no": "no-limit"}
 _BETTING_OF: dict[str, Limit] = {v: k for k, v in _BETTING_NAME.items()}
-_OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet", "first_round")
+_OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet", "first_round",
+            "four_up_extra_card")
 
 
 def to_phh(hand: StudHand) -> HandHistory:
@@ -54,6 +56,8 @@ def to_phh(hand: StudHand) -> HandHistory:
     order = hand._dealing_order()  # PHH player i+1 is seat order[i]
     player = {seat: i for i, seat in enumerate(order)}
     game, ext = _GAME_OF[cfg.variant]
+    if cfg.game.baseball and cfg.baseball_cards == 5:
+        game = "5B"
     extensions: dict[str, object] = dict(ext)
     for name in _OPTIONS:
         value = getattr(cfg, name)
@@ -118,6 +122,8 @@ def _action_line(r: Record, player: dict[int, int]) -> Optional[str]:
         return f"{p} sm"
     if r.kind == "turn_up":
         return f"{p} _tu {card_str(r.cards[0])}"
+    if r.kind == "buy_pot":
+        return f"{p} _bp {r.amount}"
     raise ValueError(f"unknown record kind {r.kind!r}")  # pragma: no cover
 
 
@@ -138,7 +144,9 @@ def _config_of(history: HandHistory) -> GameConfig:
     antes = {int(a) for a in history.antes}
     if len(antes) > 1:
         raise PHHError("different antes per player are not supported")
-    options = {name: ext["_" + name] for name in _OPTIONS if "_" + name in ext}
+    options: dict[str, object] = {name: ext["_" + name] for name in _OPTIONS if "_" + name in ext}
+    if code.game == "5B":
+        options["baseball_cards"] = 5
     if betting == "fixed":
         if history.small_bet is None or history.big_bet is None:
             raise PHHError("fixed-limit stud needs small_bet and big_bet")
@@ -191,6 +199,11 @@ def replay(history: HandHistory) -> StudHand:
                     hole_cards=[" ".join(h) for h in filled], deck=deck, burn=False)
     for a in actions:
         if not isinstance(a.actor, int) or a.verb == "sm":
+            continue
+        if a.verb == "_bp":
+            if hand.actor != a.actor or not hand.can_buy_pot():
+                raise PHHError(f"cannot replay {a}")
+            hand.buy_pot()
             continue
         if a.verb == "_tu":
             if hand.actor != a.actor or not a.cards or a.cards[0] is None:

@@ -519,3 +519,33 @@ def test_S5_four_up_extra_down_card_option() -> None:
                                 four_up_extra_card=True),
                      stacks=[100, 100], dealer=0, deck=deal_order(0, streets))
     assert len(extra.cards[0]) == 4 and not extra.cards[0][3][1]  # one more, face down
+
+
+def test_B9_folding_when_check_is_possible_and_dead_seat_option() -> None:
+    streets = [["2h 3h Ah", "7d 8d 4c", "9s Ts Qs"], ["Kd", "5d", "Js"], ["Qh", "9c", "2s"]]
+    for keeps in (False, True):
+        hand = seven(streets, [1000] * 3, dead_seat_keeps_cards=keeps)
+        hand.bring_in()        # seat 1 (4c)
+        hand.call()            # seat 2
+        hand.call()            # seat 0
+        assert hand.street == 1 and hand.can_check()
+        folder = hand.actor
+        assert folder is not None
+        hand.fold()            # B9: allowed even though checking was possible
+        while hand.street == 1:
+            hand.check()
+        got = len(hand.cards[folder])
+        assert got == (5 if keeps else 4)  # seed 001: still dealt to until the next bet
+        others = [s for s in range(3) if s != folder]
+        assert all(len(hand.cards[s]) == 5 for s in others)
+        if keeps:  # the others' fifth-street cards are the ones the deck had for them
+            assert all(hand.cards[s][4][0] == parse_cards(streets[2][s])[0] for s in others)
+
+
+def test_S3_no_betting_on_a_shared_seventh_card_option() -> None:
+    cfg = GameConfig(**{**SEVEN, "community_card_betting": False})  # type: ignore[arg-type]
+    hand = StudHand(cfg, stacks=[1000] * 8, dealer=0, seed=11)
+    while not hand.is_over:
+        assert not (hand.community and hand.street == 4), "betting on the shared card"
+        hand.check() if hand.can_check() else hand.call() if hand.can_call() else hand.bring_in()
+    assert len(hand.community) == 1

@@ -156,6 +156,7 @@ class StudHand:
         # ("buy_pot", seat) (S5: an up three buys the pot or folds)
         self._pending: list[tuple[str, int]] = []
         self._threes_wild = False  # S5: every three is wild once somebody bought the pot
+        self._dead_seats: list[int] = []  # B9 option: folded seats still dealt to
         self._round_bet = [0] * n
         self._acted = [False] * n
         self._cached: Optional[tuple[dict[str, tuple[int, int]],
@@ -469,7 +470,8 @@ class StudHand:
         """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order."""
         street = self.config.game.streets[self.street]
         dealt_up: list[tuple[int, int]] = []
-        players = [s for s in self._dealing_order() if not self.folded[s]]
+        players = [s for s in self._dealing_order()
+                   if not self.folded[s] or s in self._dead_seats]
         left = len(self.deck) - self._next_card
         if self._queued is not None:  # the players' cards are fixed: burn from what is left
             burn = left > 0
@@ -500,7 +502,7 @@ class StudHand:
                 card = deck[start + i] if self._queued is None else self._queued[s].pop(0)
                 cards[s].append((card, up))
                 append(Record("deal", s, 0, 0, (card,), (up,), street_no))
-                if up:
+                if up and not self.folded[s]:
                     dealt_up.append((s, card))
         if self.config.game.baseball and self.config.four_up_extra_card:
             for s, card in dealt_up:  # S5 option: an up four earns an extra down card
@@ -534,6 +536,10 @@ class StudHand:
             if self._pending:
                 self.actor = self._pending[0][1]
                 return
+            if (not self.config.community_card_betting and self.community
+                    and self.street == len(game.streets) - 1):
+                self._last_aggressor = None  # nobody bets: the best board shows first (S6)
+                continue  # S3, seed 003: no betting when everyone shares the last card
             self._start_round()
             if self.actor is not None:
                 return
@@ -762,6 +768,8 @@ class StudHand:
         self._put(s, amount)
         new_total = self._round_bet[s]
         if kind == "fold":
+            if self.config.dead_seat_keeps_cards and self._level == self._round_bet[s]:
+                self._dead_seats.append(s)  # B9: folded when it could check
             self.folded[s] = True
             self._live -= 1
             record = Record("fold", s, street=self.street)
@@ -772,6 +780,7 @@ class StudHand:
             self._level = max(self._level, new_total)
             record = Record("bring_in", s, amount, to=new_total, street=self.street)
         else:  # bet, raise, complete: the level rises
+            self._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
             self._bring_in_due = None
             self._level = max(self._level, new_total)
             raised_by = self._level - before

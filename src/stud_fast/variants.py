@@ -126,6 +126,10 @@ class GameConfig:
       any part of a pot it is in is mucked and stays hidden.
     - ``baseball_cards`` (S5): 7 (seven-card baseball, the default) or 5 (five-card).
     - ``four_up_extra_card`` (S5 option): a four dealt face up earns an extra down card.
+    - ``dead_seat_keeps_cards`` (B9, seed 001): a player who folds when it could check keeps
+      being dealt (dead) cards until the next bet, so the others' cards do not change.
+    - ``community_card_betting`` (S3): betting after a shared last card (default); False is
+      seed 003: no betting when everyone shares the seventh card.
     """
 
     variant: str
@@ -142,6 +146,8 @@ class GameConfig:
     show_all: bool = False
     baseball_cards: Literal[5, 7] = 7
     four_up_extra_card: bool = False
+    dead_seat_keeps_cards: bool = False
+    community_card_betting: bool = True
     game: Variant = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -199,4 +205,6 @@ class GameConfig:
             "open_pair_big_bet": self.open_pair_big_bet, "first_round": self.first_round,
             "tiebreak": self.tiebreak, "show_all": self.show_all,
             "baseball_cards": self.baseball_cards, "four_up_extra_card": self.four_up_extra_card,
+            "dead_seat_keeps_cards": self.dead_seat_keeps_cards,
+            "community_card_betting": self.community_card_betting,
         }

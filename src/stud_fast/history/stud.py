@@ -44,7 +44,7 @@ Limit = Literal["fixed", "pot", "no"]
 _BETTING_NAME: dict[Limit, str] = {"fixed": "fixed-limit", "pot": "pot-limit", "no": "no-limit"}
 _BETTING_OF: dict[str, Limit] = {v: k for k, v in _BETTING_NAME.items()}
 _OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet", "first_round",
-            "four_up_extra_card")
+            "four_up_extra_card", "dead_seat_keeps_cards", "community_card_betting")
 
 
 def to_phh(hand: StudHand) -> HandHistory:

@@ -549,3 +549,34 @@ def test_S3_no_betting_on_a_shared_seventh_card_option() -> None:
         assert not (hand.community and hand.street == 4), "betting on the shared card"
         hand.check() if hand.can_check() else hand.call() if hand.can_call() else hand.bring_in()
     assert len(hand.community) == 1
+
+
+def test_I1_premature_card_buried_by_default() -> None:
+    streets = [["2h 3h Ah", "7d 8d 4c"], ["Kd", "5d"]]
+    hand = seven(streets, [1000, 1000])
+    hand.bring_in()
+    rec = hand.expose_premature_card()
+    assert rec.kind == "premature_card" and hand.can_call()  # betting goes on, uncapped
+    assert hand.can_complete()
+    hand.call()
+    dealt = [r.cards[0] for r in hand.records if r.kind == "deal"]
+    assert rec.cards[0] not in dealt  # buried: nobody gets it
+    assert rec.cards[0] in hand._burned
+
+
+def test_I1_premature_card_kept_and_round_capped_option() -> None:
+    streets = [["2h 3h Ah", "7d 8d 4c"], ["Kd", "5d"]]
+    hand = seven(streets, [1000, 1000], premature_card="keep_capped")
+    hand.bring_in()   # seat 1 brings in for 2: the largest bet so far
+    hand.call()       # seat 0
+    assert hand.street == 1
+    hand.bet()        # fourth street bet
+    rec = hand.expose_premature_card()
+    with pytest.raises(RuleError) as e:
+        hand.raise_to()
+    assert e.value.rule == "I1"
+    hand.call()
+    # fifth street: the exposed card is dealt face up to whoever receives it
+    dealt = [(r.cards[0], r.up[0]) for r in hand.records if r.kind == "deal" and r.street == 2]
+    assert (rec.cards[0], True) in dealt
+    assert hand.can_bet() or hand.can_check()  # the new round is not capped

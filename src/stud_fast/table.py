@@ -157,8 +157,19 @@ class StudHand:
         self._pending: list[tuple[str, int]] = []
         self._threes_wild = False  # S5: every three is wild once somebody bought the pot
         self._dead_seats: list[int] = []  # B9 option: folded seats still dealt to
+        self._exposed: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
+        self._capped = False  # I1 keep_capped: no bet above the largest in this round
+        # the betting round (reset by _start_round)
         self._round_bet = [0] * n
         self._acted = [False] * n
+        self._may_raise = [True] * n
+        self._level = 0
+        self._increment = config.small_bet
+        self._bets = 0
+        self._bring_in_due: Optional[int] = None
+        self._completed = False
+        self._last_aggressor: Optional[int] = None
+        self._opened = True
         self._cached: Optional[tuple[dict[str, tuple[int, int]],
                                      dict[str, tuple[str, str]]]] = None
         self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
@@ -349,6 +360,40 @@ class StudHand:
                 return i
         raise RuleError("S4", f"seat {s} has no such down card to turn up: {card!r}")
 
+    def verify_expose_premature_card(self) -> None:
+        """Raise RuleError unless a betting round is under way (I1: the dealer exposed the
+        next card of the deck before the round ended)."""
+        if self.is_over or self.actor is None or self._pending or self._queued is not None:
+            raise RuleError("I1", "a premature card is only possible during a betting round "
+                                  "dealt from the deck")
+        if self._next_card >= len(self.deck):
+            raise RuleError("I1", "the stub is empty")
+
+    def can_expose_premature_card(self) -> bool:
+        try:
+            self.verify_expose_premature_card()
+        except RuleError:
+            return False
+        return True
+
+    def expose_premature_card(self) -> Record:
+        """I1, a dealer error: the next card of the deck was exposed during a betting round.
+        ``premature_card="bury"``: it is buried and dealing resumes with the card after it.
+        ``"keep_capped"``: it stays on the deck to be dealt face up to whoever receives it, and
+        no bet in this round may exceed the largest one already made."""
+        self.verify_expose_premature_card()
+        self._cached = None
+        card = self.deck[self._next_card]
+        if self.config.premature_card == "bury":
+            self._burned.append(self._draw())
+        else:
+            self._exposed = card
+            self._capped = True
+        record = Record("premature_card", None, cards=(card,), up=(True,), street=self.street)
+        self.records.append(record)
+        self._actions.append(("premature_card", 0))
+        return record
+
     def act(self, kind: str, to: Optional[int] = None) -> Record:
         """Perform a player action by name (a key of :meth:`legal_actions`): the generic form
         of fold(), check(), call(), bet(), raise_to(), bring_in(), complete() and, with the
@@ -432,6 +477,8 @@ class StudHand:
                 hand.turn_up(arg)
             elif kind == "buy_pot":
                 hand.buy_pot()
+            elif kind == "premature_card":
+                hand.expose_premature_card()
             else:
                 hand._act(kind, arg if kind in ("bet", "raise") else None)
         return hand
@@ -477,6 +524,8 @@ class StudHand:
             burn = left > 0
         else:
             burn = left > (street.down + street.up) * len(players)
+        if self._exposed is not None and self.deck[self._next_card] == self._exposed:
+            burn = False  # I1 keep_capped: the exposed card is dealt, not burned
         if self.burn and burn:
             self._burned.append(self._draw())
             self.records.append(Record("burn", None, street=self.street))
@@ -500,9 +549,12 @@ class StudHand:
             deck, cards, append, street_no = self.deck, self.cards, self.records.append, self.street
             for i, s in enumerate(players):
                 card = deck[start + i] if self._queued is None else self._queued[s].pop(0)
-                cards[s].append((card, up))
-                append(Record("deal", s, 0, 0, (card,), (up,), street_no))
-                if up and not self.folded[s]:
+                face_up = up
+                if card == self._exposed:  # I1 keep_capped: the exposed card stays exposed
+                    face_up, self._exposed = True, None
+                cards[s].append((card, face_up))
+                append(Record("deal", s, 0, 0, (card,), (face_up,), street_no))
+                if face_up and not self.folded[s]:
                     dealt_up.append((s, card))
         if self.config.game.baseball and self.config.four_up_extra_card:
             for s, card in dealt_up:  # S5 option: an up four earns an extra down card
@@ -546,15 +598,16 @@ class StudHand:
 
     def _start_round(self) -> None:
         n = self.seats
+        self._capped = False
         self._round_bet = [0] * n
         self._level = 0
         self._increment = self.config.small_bet  # pot and no limit: the least raise (B2, B7)
         self._bets = 0            # the bet (or completion) and the raises so far (B3)
         self._acted = [False] * n
         self._may_raise = [True] * n
-        self._bring_in_due: Optional[int] = None
+        self._bring_in_due = None
         self._completed = False
-        self._last_aggressor: Optional[int] = None
+        self._last_aggressor = None
         self._opened = True
         able = [s for s in self.in_hand() if not self.is_all_in(s)]
         if len(able) < 2 and all(self._round_bet[s] >= self._level for s in able):
@@ -709,6 +762,10 @@ class StudHand:
         first_round_bring_in = self.street == 0 and cfg.uses_bring_in
         others = sum(1 for p in range(self.seats)
                      if p != s and not self.folded[p] and self.stacks[p] > 0)
+        if self._capped:  # I1 keep_capped: nothing above the largest bet already made
+            why = ("I1", "a premature card capped this round at the largest bet already made")
+            refused["complete"] = refused["bet"] = refused["raise"] = why
+            return self._cached
         if others == 0:  # B6: every opponent is all in; nobody could answer a bet or raise
             why = ("B6", "every other player is all in: call or fold")
             refused["complete"] = refused["bet"] = refused["raise"] = why

@@ -130,6 +130,9 @@ class GameConfig:
       being dealt (dead) cards until the next bet, so the others' cards do not change.
     - ``community_card_betting`` (S3): betting after a shared last card (default); False is
       seed 003: no betting when everyone shares the seventh card.
+    - ``premature_card`` (I1): a card the dealer exposes before the betting round ends is
+      ``"bury"``-ed (seed 000, the default) or kept and dealt as exposed, with the rest of the
+      round capped at the largest bet already made (``"keep_capped"``, seed 001).
     """
 
     variant: str
@@ -148,6 +151,7 @@ class GameConfig:
     four_up_extra_card: bool = False
     dead_seat_keeps_cards: bool = False
     community_card_betting: bool = True
+    premature_card: Literal["bury", "keep_capped"] = "bury"
     game: Variant = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -172,6 +176,9 @@ class GameConfig:
             raise ValueError("bets must satisfy 1 <= small_bet <= big_bet")
         if self.uses_bring_in and not 0 < self.bring_in_amount <= self.small_bet:  # F2
             raise ValueError("the bring-in must be between 1 and the small bet (F2)")
+        if self.premature_card not in ("bury", "keep_capped"):
+            raise ValueError(f"premature_card must be bury or keep_capped, "
+                             f"got {self.premature_card!r}")
         if self.tiebreak not in ("split", "unused_cards"):
             raise ValueError(f"tiebreak must be split or unused_cards, got {self.tiebreak!r}")
         if self.first_round not in ("check", "must_open", "bring_in"):
@@ -207,4 +214,5 @@ class GameConfig:
             "baseball_cards": self.baseball_cards, "four_up_extra_card": self.four_up_extra_card,
             "dead_seat_keeps_cards": self.dead_seat_keeps_cards,
             "community_card_betting": self.community_card_betting,
+            "premature_card": self.premature_card,
         }

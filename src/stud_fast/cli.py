@@ -2,6 +2,10 @@
 
     stud-fast eval "As Ks Qs Js Ts 2c 3d" [--ranking high] [--wild-ranks 9]
     stud-fast bench [--hands 200000] [--seed 1] [--json FILE]
+    stud-fast simulate --variant seven-card-stud --hands 1000 [--players 6] [--phh DIR]
+    stud-fast replay hand.phh
+    stud-fast simulate --variant seven-card-stud --hands 1000 [--players 6] [--seed S]
+                       [--phh DIR] [--bots random,strength]
 """
 
 from __future__ import annotations
@@ -47,6 +51,40 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from stud_fast.simulate import simulate
+
+    bots = [b for b in args.bots.replace(" ", "").split(",") if b]
+    try:
+        summary = simulate(args.variant, args.hands, players=args.players, seed=args.seed,
+                           bots=bots, ante=args.ante, bring_in=args.bring_in,
+                           small_bet=args.small_bet, big_bet=args.big_bet, stack=args.stack,
+                           phh_dir=args.phh, progress=not args.no_progress)
+    except NotImplementedError as e:
+        print(f"stud-fast: error: {e}", file=sys.stderr)
+        return 2
+    print(summary.format())
+    if args.phh:
+        print(f"\nhand histories written to {args.phh}")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from stud_fast.history import load, replay
+
+    history = load(args.file)
+    hand = replay(history)
+    # PHH players are seated from the dealer's left: replay() seats p1 at seat 0
+    result = {
+        "file": args.file, "variant": history.variant, "players": history.player_count,
+        "finishing_stacks": list(hand.stacks),
+        "matches_file": (None if history.finishing_stacks is None
+                         else [int(x) for x in history.finishing_stacks] == list(hand.stacks)),
+    }
+    print(json.dumps(result))
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="stud-fast", description="Fast stud poker evaluation.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -65,6 +103,29 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--repeats", type=int, default=5, help="repetitions, best kept (5)")
     b.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
     b.set_defaults(func=_cmd_bench)
+
+    s = sub.add_parser("simulate", help="bots play many hands; print a summary")
+    from stud_fast.variants import VARIANTS
+
+    s.add_argument("--variant", required=True,
+                   help=", ".join(v.replace("_", "-") for v in VARIANTS))
+    s.add_argument("--hands", type=int, default=1000, help="hands to play (1000)")
+    s.add_argument("--players", type=int, default=6, help="seats, 2 to 10 (6)")
+    s.add_argument("--seed", type=int, default=None, help="seed of decks and bots (random)")
+    s.add_argument("--bots", default="random,strength",
+                   help="bot kinds by seat, repeated round the table (random,strength)")
+    s.add_argument("--phh", metavar="DIR", help="write every hand as DIR/hand-00001.phh ...")
+    s.add_argument("--ante", type=int, default=1, help="ante (1)")
+    s.add_argument("--bring-in", type=int, default=None, help="bring-in (twice the ante)")
+    s.add_argument("--small-bet", type=int, default=5, help="small bet (5)")
+    s.add_argument("--big-bet", type=int, default=10, help="big bet (10)")
+    s.add_argument("--stack", type=int, default=200, help="every seat's stack each hand (200)")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    s.set_defaults(func=_cmd_simulate)
+
+    r = sub.add_parser("replay", help="replay a .phh hand history; print its final stacks")
+    r.add_argument("file", help="a PHH file (pokerkit's format; stud_fast's extensions too)")
+    r.set_defaults(func=_cmd_replay)
     return p
 
 

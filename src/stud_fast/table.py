@@ -753,15 +753,15 @@ class StudHand:
         if owe > 0:
             refused["check"] = ("B1", f"seat {s} cannot check: {owe} to call")
             legal["call"] = _one(min(owe, stack))
-        else:
+        others = sum(1 for p in range(self.seats)
+                     if p != s and not self.folded[p] and self.stacks[p] > 0)
+        if owe <= 0:
             refused["call"] = ("B1", "nothing to call: check or bet")
-            if self._opened:
+            if self._opened or others == 0:  # nobody could answer an opening bet anyway
                 legal["check"] = (0, 0)
             else:
                 refused["check"] = ("F4", "the high card must open or fold (option must_open)")
         first_round_bring_in = self.street == 0 and cfg.uses_bring_in
-        others = sum(1 for p in range(self.seats)
-                     if p != s and not self.folded[p] and self.stacks[p] > 0)
         if self._capped:  # I1 keep_capped: nothing above the largest bet already made
             why = ("I1", "a premature card capped this round at the largest bet already made")
             refused["complete"] = refused["bet"] = refused["raise"] = why
@@ -876,7 +876,9 @@ class StudHand:
             return
         if not self._opened:  # F4 must_open: the next highest card must open in turn
             self.actor = self._first_actor(by_high_card=True)
-            return
+            if self.actor is not None:
+                return
+            self._opened = True  # nobody left who can open: the round is over
         n = self.seats
         folded, stacks = self.folded, self.stacks
         able = sum(1 for s in range(n) if not folded[s] and stacks[s] > 0)

@@ -20,9 +20,9 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
-import random
 import secrets
 from typing import Any, NamedTuple, Optional, Sequence
 
@@ -85,11 +85,12 @@ def _one(amount: int) -> tuple[int, int]:
 def _shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
     """A uniformly shuffled copy (E4): from the seed, or from the OS's secure random source.
 
-    One 384-bit draw feeds a Fisher-Yates shuffle as mixed-radix digits: 52! < 2^226, so the
-    bias is below 2^-158, and an unseeded deal costs one read of os.urandom.
+    One 384-bit draw (a BLAKE2b hash of the seed, or os.urandom) feeds a Fisher-Yates shuffle
+    as mixed-radix digits: 52! < 2^226, so the bias is below 2^-158.
     """
-    bits = random.Random(seed).getrandbits(384) if seed is not None \
-        else int.from_bytes(secrets.token_bytes(48), "big")
+    source = (hashlib.blake2b(str(seed).encode(), digest_size=48).digest() if seed is not None
+              else secrets.token_bytes(48))
+    bits = int.from_bytes(source, "big")
     out = cards[:]
     for i in range(len(out) - 1, 0, -1):
         bits, j = divmod(bits, i + 1)
@@ -176,6 +177,7 @@ class StudHand:
         self.community: list[int] = []
         self.folded = [False] * n
         self._live = n  # seats not folded
+        self._able = n  # seats neither folded nor all in
         self.contributed = [0] * n
         self.street = -1
         self.actor: Optional[int] = None
@@ -503,6 +505,8 @@ class StudHand:
             self.records.append(Record("ante", s, amount))
 
     def _put(self, seat: int, amount: int, counts_in_round: bool = True) -> None:
+        if amount and self.stacks[seat] == amount:
+            self._able -= 1  # all in now
         self.stacks[seat] -= amount
         self.contributed[seat] += amount
         if counts_in_round:
@@ -696,7 +700,8 @@ class StudHand:
         legal, refused = self._options()
         if kind not in legal:
             rule, message = refused.get(kind, ("B1", f"unknown action {kind!r}"))
-            raise RuleError(rule, message)
+            raise RuleError(rule, f"seat {self.actor}: {message}"
+                            if self.actor is not None else message)
         least, most = legal[kind]
         if to is None:
             return least
@@ -726,7 +731,7 @@ class StudHand:
         if self._pending and self._pending[0][0] == "turn_up":  # S4: turn a card up first
             legal["turn_up"] = (0, 0)
             for kind in _PLAYER_ACTIONS + ("buy_pot",):
-                refused[kind] = ("S4", f"seat {s} must turn one of its down cards up first")
+                refused[kind] = ("S4", "it must turn one of its down cards up first")
             return self._cached
         refused["turn_up"] = ("S4", "cards are turned up only in Mexican stud, after a deal")
         if self._pending:  # S5: an up three: buy the pot or fold, nothing else
@@ -734,8 +739,7 @@ class StudHand:
             legal["fold"] = (0, 0)
             for kind in _PLAYER_ACTIONS:
                 if kind != "fold":
-                    refused[kind] = ("S5", f"seat {s} was dealt a three face up: it must buy "
-                                           "the pot or fold")
+                    refused[kind] = ("S5", "it was dealt a three face up: buy the pot or fold")
             return self._cached
         refused["buy_pot"] = ("S5", "only a player dealt a three face up buys the pot")
         owe = self._level - self._round_bet[s]
@@ -745,16 +749,15 @@ class StudHand:
             legal["bring_in"] = _one(min(cfg.bring_in_amount, stack))
             legal["complete"] = _one(min(cfg.small_bet, stack))
             for kind in ("fold", "check", "call", "bet", "raise"):
-                refused[kind] = ("F2", f"seat {s} must bring in or complete first")
+                refused[kind] = ("F2", "it must bring in or complete first")
             return self._cached
         refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of the "
                                      "round")
         legal["fold"] = (0, 0)
         if owe > 0:
-            refused["check"] = ("B1", f"seat {s} cannot check: {owe} to call")
+            refused["check"] = ("B1", "it cannot check: there is a bet to call")
             legal["call"] = _one(min(owe, stack))
-        others = sum(1 for p in range(self.seats)
-                     if p != s and not self.folded[p] and self.stacks[p] > 0)
+        others = self._able - 1  # the actor itself is never folded nor all in
         if owe <= 0:
             refused["call"] = ("B1", "nothing to call: check or bet")
             if self._opened or others == 0:  # nobody could answer an opening bet anyway
@@ -815,12 +818,12 @@ class StudHand:
         if self._pending:  # S5: the only player action before a buy is folding
             self.folded[s] = True
             self._live -= 1
+            self._able -= 1
             record = Record("fold", s, street=self.street)
             self.records.append(record)
             self._actions.append(("fold", 0))
             self._pending_done()
             return record
-        size = self._bet_size() if self.config.betting == "fixed" else self._increment
         before = self._level
         self._put(s, amount)
         new_total = self._round_bet[s]
@@ -829,6 +832,7 @@ class StudHand:
                 self._dead_seats.append(s)  # B9: folded when it could check
             self.folded[s] = True
             self._live -= 1
+            self._able -= 1
             record = Record("fold", s, street=self.street)
         elif kind in ("check", "call"):
             record = Record(kind, s, amount, street=self.street)
@@ -837,6 +841,7 @@ class StudHand:
             self._level = max(self._level, new_total)
             record = Record("bring_in", s, amount, to=new_total, street=self.street)
         else:  # bet, raise, complete: the level rises
+            size = self._bet_size() if self.config.betting == "fixed" else self._increment
             self._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
             self._bring_in_due = None
             self._level = max(self._level, new_total)
@@ -881,7 +886,7 @@ class StudHand:
             self._opened = True  # nobody left who can open: the round is over
         n = self.seats
         folded, stacks = self.folded, self.stacks
-        able = sum(1 for s in range(n) if not folded[s] and stacks[s] > 0)
+        able = self._able
         for i in range(1, n + 1):
             s = (last + i) % n
             if folded[s] or stacks[s] == 0:

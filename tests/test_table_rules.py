@@ -580,3 +580,28 @@ def test_I1_premature_card_kept_and_round_capped_option() -> None:
     dealt = [(r.cards[0], r.up[0]) for r in hand.records if r.kind == "deal" and r.street == 2]
     assert (rec.cards[0], True) in dealt
     assert hand.can_bet() or hand.can_check()  # the new round is not capped
+
+
+def test_S1_five_card_stud_deal_and_four_betting_rounds() -> None:
+    cfg = GameConfig(variant="five_card_stud", ante=1, small_bet=10)
+    hand = StudHand(cfg, stacks=[500, 500, 500], dealer=0, seed=3)
+    rounds = 0
+    while not hand.is_over:
+        if hand.street == rounds:
+            rounds += 1
+        hand.check() if hand.can_check() else hand.call()
+    assert rounds == 4
+    for s in range(3):  # one down, then four up
+        assert [up for _, up in hand.cards[s]] == [False, True, True, True, True]
+
+
+def test_B5_round_ends_when_everyone_acted_and_matched() -> None:
+    hand = seven([["Ah Kh 2d", "Qd Jd 2c", "Td 9d 7s"]], [500] * 3)
+    hand.bring_in()
+    hand.complete()      # seat 2
+    hand.raise_to()      # seat 0
+    assert hand.street == 0 and hand.actor == 1  # seat 1 has not matched
+    hand.call()
+    assert hand.street == 0 and hand.actor == 2  # seat 2 acted, but not for the raise
+    hand.call()
+    assert hand.street == 1                      # all acted and matched: next street

@@ -605,3 +605,83 @@ def test_B5_round_ends_when_everyone_acted_and_matched() -> None:
     assert hand.street == 0 and hand.actor == 2  # seat 2 acted, but not for the raise
     hand.call()
     assert hand.street == 1                      # all acted and matched: next street
+
+
+def _drive(hand: StudHand, exposed_at_seventh: tuple[int, ...] = ()) -> None:
+    """Play a dealer-driven hand: the dealer's operations when due, players check or call."""
+    while not hand.is_over:
+        due = hand.dealer_due
+        if due == "deal":
+            last = hand.street + 2 == len(hand.config.game.streets)
+            hand.deal(exposed_at_seventh if last else ())
+        elif due is not None:
+            getattr(hand, due)()
+        elif hand.can_check():
+            hand.check()
+        elif hand.can_bring_in():
+            hand.bring_in()
+        else:
+            hand.call()
+
+
+def test_dealer_driven_hand_matches_the_automatic_one() -> None:
+    cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
+    auto = StudHand(cfg, stacks=[300, 300, 300], dealer=1, seed=5)
+    manual = StudHand(cfg, stacks=[300, 300, 300], dealer=1, seed=5, automatic=False)
+    assert manual.dealer_due == "post_antes" and not manual.records and manual.actor is None
+    with pytest.raises(RuleError):
+        manual.deal()  # the antes come first
+    _play_checking(auto)
+    _drive(manual)
+    assert manual.stacks == auto.stacks
+    assert [r for r in manual.records if r.kind != "collect"] == auto.records
+    again = StudHand.from_json(manual.to_json())
+    assert again.records == manual.records
+
+
+def test_I2_first_seventh_street_card_exposed_all_go_up() -> None:
+    cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
+    hand = StudHand(cfg, stacks=[300, 300, 300], dealer=0, seed=9, automatic=False)
+    first = hand._dealing[0]
+    opener_sixth: list[int | None] = []
+    while not hand.is_over:
+        if hand.dealer_due == "deal" and hand.street == 2:    # deals sixth street
+            hand.deal()
+            opener_sixth.append(hand.actor)
+        elif hand.dealer_due == "deal" and hand.street == 3:  # deals seventh street
+            hand.deal(exposed=[first])
+            seventh = [r for r in hand.records if r.kind == "deal" and r.street == 4]
+            assert seventh and all(r.up[0] for r in seventh)   # every card face up
+            assert hand.actor == opener_sixth[0]               # sixth street's opener opens
+        elif hand.dealer_due is not None:
+            getattr(hand, hand.dealer_due)()
+        elif hand.can_check():
+            hand.check()
+        elif hand.can_bring_in():
+            hand.bring_in()
+        else:
+            hand.call()
+
+
+def test_I2_later_exposed_card_gives_the_rights_of_an_all_in_player() -> None:
+    cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
+    hand = StudHand(cfg, stacks=[300, 300, 300], dealer=0, seed=9, automatic=False)
+    victim = hand._dealing[1]
+    while not hand.is_over:
+        if hand.dealer_due == "deal" and hand.street == 3:  # deals seventh street
+            hand.deal(exposed=[victim])
+            assert hand.is_all_in(victim)
+            while hand.actor is not None:
+                assert hand.actor != victim  # it acts no more
+                hand.bet() if hand.can_bet() else hand.call()
+        elif hand.dealer_due is not None:
+            getattr(hand, hand.dealer_due)()
+        elif hand.can_check():
+            hand.check()
+        elif hand.can_bring_in():
+            hand.bring_in()
+        else:
+            hand.call()
+    pots = hand.pots()
+    assert len(pots) == 2 and victim not in pots[1].eligible  # later bets: a side pot
+    assert sum(hand.stacks) == 900

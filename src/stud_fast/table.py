@@ -104,11 +104,13 @@ class StudHand:
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
                  hole_cards: Optional[Sequence[Sequence[int] | str]] = None,
-                 burn: bool = True) -> None:
+                 burn: bool = True, automatic: bool = True) -> None:
         """``deck`` fixes the order cards come off the deck (its prefix; the rest follow in
         id order); ``hole_cards`` instead fixes the cards each seat receives, in the order it
         receives them (replays of recorded hands): burns and shared cards then come from the
-        remaining cards, shuffled by ``seed``."""
+        remaining cards, shuffled by ``seed``. With ``automatic=False`` the dealer drives the
+        hand (a live-dealer assistant): ``post_antes()``, ``deal()``, ``collect_bets()`` and
+        ``award()`` each wait for their call; :attr:`dealer_due` names the one due."""
         game = config.game
         n = len(stacks)
         if not 2 <= n <= 10:
@@ -160,6 +162,9 @@ class StudHand:
         self._dead_seats: list[int] = []  # B9 option: folded seats still dealt to
         self._exposed: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
         self._capped = False  # I1 keep_capped: no bet above the largest in this round
+        self._all_in_rights: set[int] = set()  # I2: seats treated as all in
+        self._opener: Optional[int] = None  # who opened the current betting round
+        self._reopener: Optional[int] = None  # I2: the previous round's opener opens
         # the betting round (reset by _start_round)
         self._round_bet = [0] * n
         self._acted = [False] * n
@@ -182,8 +187,14 @@ class StudHand:
         self.street = -1
         self.actor: Optional[int] = None
         self.is_over = False
-        self._post_antes()
-        self._next_street()
+        self.automatic = automatic
+        #: the dealer operation the hand waits for (automatic=False), or None
+        self.dealer_due: Optional[str] = None
+        if automatic:
+            self._post_antes()
+            self._next_street()
+        else:
+            self.dealer_due = "post_antes"
 
     # ---- public state -----------------------------------------------------------------------
 
@@ -202,8 +213,10 @@ class StudHand:
         return [s for s in range(self.seats) if not self.folded[s]]
 
     def is_all_in(self, seat: int) -> bool:
-        """True for a seat with no chips left that has not folded (B6: it acts no more)."""
-        return not self.folded[seat] and self.stacks[seat] == 0
+        """True for a seat with no chips left that has not folded (B6: it acts no more), or
+        treated as all in after a dealer error (I2)."""
+        return not self.folded[seat] and (self.stacks[seat] == 0
+                                          or seat in self._all_in_rights)
 
     def up_cards(self, seat: int) -> list[int]:
         """The seat's face-up cards, in the order dealt."""
@@ -341,13 +354,13 @@ class StudHand:
         if self._live == 1:
             self._pending.clear()
             self.actor = None
-            self._finish()
+            self._round_over()
         elif self._pending:
             self.actor = self._pending[0][1]
         else:
             self._start_round()
             if self.actor is None:
-                self._next_street()
+                self._round_over()
 
     def _turn_up_card(self, card: int | str) -> int:
         """Index of ``card`` among the actor's down cards, or RuleError."""
@@ -461,7 +474,7 @@ class StudHand:
         return json.dumps({
             "format": "stud_fast.hand/1", "config": self.config.to_dict(),
             "stacks": list(self.starting_stacks), "dealer": self.dealer,
-            "deck": list(self.deck), "burn": self.burn,
+            "deck": list(self.deck), "burn": self.burn, "automatic": self.automatic,
             "hole_cards": self._hole_cards_given,
             "actions": [list(a) for a in self._actions],
         }, separators=(",", ":"))
@@ -473,7 +486,8 @@ class StudHand:
         if data.get("format") != "stud_fast.hand/1":
             raise ValueError("not a stud_fast hand (format stud_fast.hand/1)")
         hand = cls(GameConfig(**data["config"]), stacks=data["stacks"], dealer=data["dealer"],
-                   deck=data["deck"], hole_cards=data.get("hole_cards"), burn=data["burn"])
+                   deck=data["deck"], hole_cards=data.get("hole_cards"), burn=data["burn"],
+                   automatic=data.get("automatic", True))
         for kind, arg in data["actions"]:
             if kind == "turn_up":
                 hand.turn_up(arg)
@@ -481,6 +495,10 @@ class StudHand:
                 hand.buy_pot()
             elif kind == "premature_card":
                 hand.expose_premature_card()
+            elif kind == "deal":
+                hand.deal(arg)
+            elif kind in ("post_antes", "collect_bets", "award"):
+                getattr(hand, kind)()
             else:
                 hand._act(kind, arg if kind in ("bet", "raise") else None)
         return hand
@@ -517,12 +535,24 @@ class StudHand:
         self._next_card += 1
         return card
 
-    def _deal_street(self) -> list[tuple[int, int]]:
-        """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order."""
+    def _deal_street(self, exposed: Sequence[int] = ()) -> list[tuple[int, int]]:
+        """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order.
+        ``exposed``: seats whose (seventh-street) card is dealt face up by mistake (I2)."""
         street = self.config.game.streets[self.street]
         dealt_up: list[tuple[int, int]] = []
         players = [s for s in self._dealing_order()
                    if not self.folded[s] or s in self._dead_seats]
+        exposed = [s for s in exposed if s in players]
+        if exposed and exposed[0] == players[0]:
+            # I2: the first card of the round was exposed: all of them go face up, and the
+            # opener of the previous round opens
+            exposed = players
+            self._reopener = self._opener
+        else:
+            for s in exposed:  # I2: the rights of an all-in player
+                if not self.folded[s] and self.stacks[s] > 0 and s not in self._all_in_rights:
+                    self._all_in_rights.add(s)
+                    self._able -= 1
         left = len(self.deck) - self._next_card
         if self._queued is not None:  # the players' cards are fixed: burn from what is left
             burn = left > 0
@@ -553,7 +583,7 @@ class StudHand:
             deck, cards, append, street_no = self.deck, self.cards, self.records.append, self.street
             for i, s in enumerate(players):
                 card = deck[start + i] if self._queued is None else self._queued[s].pop(0)
-                face_up = up
+                face_up = up or s in exposed
                 if card == self._exposed:  # I1 keep_capped: the exposed card stays exposed
                     face_up, self._exposed = True, None
                 cards[s].append((card, face_up))
@@ -576,29 +606,79 @@ class StudHand:
     def _next_street(self) -> None:
         """Deal streets (with or without betting) until someone must act or the hand ends."""
         while True:
-            if self._live == 1:
+            if self._live == 1 or self.street + 1 >= len(self.config.game.streets):
                 self._finish()
                 return
-            if self.street + 1 >= len(self.config.game.streets):
-                self._finish()
+            if self._deal_next():
                 return
-            self.street += 1
-            dealt_up = self._deal_street()
-            game = self.config.game
-            if game.turn_up:  # S4: everyone turns a card up before the betting
-                self._pending = [("turn_up", s) for s in self._dealing if not self.folded[s]]
-            elif game.baseball:  # S5: an up three must buy the pot or fold, at once
-                self._pending = [("buy_pot", s) for s, c in dealt_up if c >> 2 == 1]
-            if self._pending:
-                self.actor = self._pending[0][1]
-                return
-            if (not self.config.community_card_betting and self.community
-                    and self.street == len(game.streets) - 1):
-                self._last_aggressor = None  # nobody bets: the best board shows first (S6)
-                continue  # S3, seed 003: no betting when everyone shares the last card
-            self._start_round()
-            if self.actor is not None:
-                return
+
+    def _deal_next(self, exposed: Sequence[int] = ()) -> bool:
+        """Deal the next street and open what follows it; True when a player must act."""
+        self.street += 1
+        game = self.config.game
+        dealt_up = self._deal_street(exposed)
+        if game.turn_up:  # S4: everyone turns a card up before the betting
+            self._pending = [("turn_up", s) for s in self._dealing if not self.folded[s]]
+        elif game.baseball:  # S5: an up three must buy the pot or fold, at once
+            self._pending = [("buy_pot", s) for s, c in dealt_up if c >> 2 == 1]
+        if self._pending:
+            self.actor = self._pending[0][1]
+            return True
+        if (not self.config.community_card_betting and self.community
+                and self.street == len(game.streets) - 1):
+            self._last_aggressor = None  # nobody bets: the best board shows first (S6)
+            return False  # S3, seed 003: no betting when everyone shares the last card
+        self._start_round()
+        return self.actor is not None
+
+    # ---- dealer operations (automatic=False) ------------------------------------------------
+
+    def _dealer(self, operation: str) -> None:
+        self._cached = None
+        if self.dealer_due != operation:
+            due = self.dealer_due or ("a player's action" if self.actor is not None else
+                                      "nothing: the hand is over")
+            raise RuleError("E2", f"the dealer cannot {operation.replace('_', ' ')} now; "
+                                  f"due: {due}")
+
+    def can_deal(self) -> bool:
+        return self.dealer_due == "deal"
+
+    def post_antes(self) -> None:
+        """Collect the antes (F1)."""
+        self._dealer("post_antes")
+        self._post_antes()
+        self.dealer_due = "deal"
+        self._actions.append(("post_antes", 0))
+
+    def deal(self, exposed: Sequence[int] = ()) -> None:
+        """Deal the next street. ``exposed`` lists seats whose seventh-street card the dealer
+        turned face up by mistake (I2): when the first card of the round was exposed, every
+        seventh-street card is dealt face up and the opener of sixth street opens; otherwise
+        each such seat has the rights of an all-in player for the rest of the hand."""
+        self._dealer("deal")
+        game = self.config.game
+        if exposed and (game.cards_per_player != 7 or self.street + 2 != len(game.streets)):
+            raise RuleError("I2", "only a seventh-street card can be exposed this way")
+        self.dealer_due = None
+        self._actions.append(("deal", list(exposed)))  # type: ignore[arg-type]
+        if not self._deal_next(exposed):
+            self.dealer_due = "collect_bets"
+
+    def collect_bets(self) -> None:
+        """Gather the street's bets into the pot(s); then the next street or the award."""
+        self._dealer("collect_bets")
+        self.records.append(Record("collect", None, street=self.street))
+        self._actions.append(("collect_bets", 0))
+        last = self.street + 1 >= len(self.config.game.streets)
+        self.dealer_due = "award" if self._live == 1 or last else "deal"
+
+    def award(self) -> None:
+        """Showdown and award of the pots (S6, S7)."""
+        self._dealer("award")
+        self.dealer_due = None
+        self._actions.append(("award", 0))
+        self._finish()
 
     def _start_round(self) -> None:
         n = self.seats
@@ -625,6 +705,11 @@ class StudHand:
             self._opened = self.config.first_round != "must_open"
         else:
             self.actor = self._first_actor(by_high_card=False)
+            if self._reopener is not None and not self.is_all_in(self._reopener) \
+                    and not self.folded[self._reopener]:
+                self.actor = self._reopener  # I2: the opener of the previous round
+        self._reopener = None
+        self._opener = self.actor
 
     def _bet_size(self) -> int:
         if self.config.betting != "fixed":
@@ -877,7 +962,7 @@ class StudHand:
     def _advance(self, last: int) -> None:
         if self._live == 1:
             self.actor = None
-            self._finish()
+            self._round_over()
             return
         if not self._opened:  # F4 must_open: the next highest card must open in turn
             self.actor = self._first_actor(by_high_card=True)
@@ -887,9 +972,10 @@ class StudHand:
         n = self.seats
         folded, stacks = self.folded, self.stacks
         able = self._able
+        rights = self._all_in_rights
         for i in range(1, n + 1):
             s = (last + i) % n
-            if folded[s] or stacks[s] == 0:
+            if folded[s] or stacks[s] == 0 or s in rights:
                 continue
             # B5: still to act if it owes chips or has not acted; but a lone player who is
             # not all in has nobody left to bet against (B6)
@@ -897,7 +983,15 @@ class StudHand:
                 self.actor = s
                 return
         self.actor = None
-        self._next_street()
+        self._round_over()
+
+    def _round_over(self) -> None:
+        """The betting (or the forced operations) of a street are done: deal on, or wait for
+        the dealer to collect the bets."""
+        if self.automatic:
+            self._next_street()
+        else:
+            self.dealer_due = "collect_bets"
 
     def _finish(self) -> None:
         """Showdown (S6) and award (S7); with one player left, no cards are shown."""

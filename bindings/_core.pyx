@@ -4,7 +4,7 @@
 Rankings are passed as integers (0 high, 1 short32, 2 razz, 3 low8) and wild ranks as a 13-bit
 mask over rank indices (bit 0 the deuce ... bit 12 the ace).
 """
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport malloc, free
 
 cimport csf
@@ -267,3 +267,77 @@ cdef class Hand:
 
     def __len__(self):
         return csf.sf_hand_count(&self.h)
+
+
+_EQUITY_ERRORS = {
+    -20: "equity needs 2 to 8 players",
+    -21: "a player holds more cards than the game deals",
+    -22: "the deck cannot give every player the cards they still need",
+    -23: "could not start the worker threads",
+}
+
+
+def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list dead,
+               bint exact, uint64_t samples=0, uint64_t seed=0, int threads=1):
+    """Equity of a stud spot in C (see stud_fast.equity for the facade).
+
+    ``known`` is a list of per-player lists of card ids, ``dead`` a list of ids. Returns a dict
+    of per-player lists (equity, win, tie, high, low, std_error) and deals. Runs without the
+    GIL.
+    """
+    cdef csf.sf_equity_game game
+    cdef csf.sf_equity_result out
+    cdef uint8_t known_buf[8 * 7]
+    cdef int counts[8]
+    cdef uint8_t dead_buf[64]
+    cdef int players = len(known), ndead = len(dead), status, p, i
+    if players < 2 or players > 8:
+        raise ValueError(_EQUITY_ERRORS[-20] + f", got {players}")
+    if ndead > 52:
+        raise ValueError(f"{ndead} dead cards is more than a deck")
+    for p in range(players):
+        if len(known[p]) > 7:
+            raise ValueError(_EQUITY_ERRORS[-21])
+        counts[p] = len(known[p])
+        for i in range(counts[p]):
+            known_buf[p * 7 + i] = <uint8_t>_to_card(known[p][i])
+    for i in range(ndead):
+        dead_buf[i] = <uint8_t>_to_card(dead[i])
+    game.ranking = <csf.sf_ranking>ranking
+    game.hilo = hilo
+    game.cards_per_player = cards_per_player
+    with nogil:
+        if exact:
+            status = csf.sf_equity_exact(&game, players, known_buf, counts, dead_buf, ndead,
+                                         threads, &out)
+        else:
+            status = csf.sf_equity_sample(&game, players, known_buf, counts, dead_buf, ndead,
+                                          samples, seed, threads, &out)
+    if status != csf.SF_OK:
+        if status in _EQUITY_ERRORS:
+            raise ValueError(_EQUITY_ERRORS[status])
+        raise CardError((<bytes>csf.sf_status_message(status)).decode())
+    return {
+        "deals": out.deals, "exact": bool(out.exact),
+        "equity": [out.equity[p] for p in range(players)],
+        "win": [out.win[p] for p in range(players)],
+        "tie": [out.tie[p] for p in range(players)],
+        "high": [out.high[p] for p in range(players)],
+        "low": [out.low[p] for p in range(players)],
+        "std_error": [out.std_error[p] for p in range(players)],
+    }
+
+
+def equity_deal_count(int ranking, int cards_per_player, list known_counts, int ndead):
+    """How many deals an exact equity run would enumerate (a float)."""
+    cdef csf.sf_equity_game game
+    cdef int counts[8]
+    cdef int p, players = len(known_counts)
+    if players < 2 or players > 8:
+        raise ValueError(_EQUITY_ERRORS[-20] + f", got {players}")
+    for p in range(players):
+        counts[p] = known_counts[p]
+    game.ranking = <csf.sf_ranking>ranking
+    game.hilo = 0
+    game.cards_per_player = cards_per_player
+    return csf.sf_equity_deal_count(&game, players, counts, ndead)

@@ -48,3 +48,32 @@ cdef extern from "stud_fast/eval.h" nogil:
     int sf_hand_count(const sf_hand *h)
     int sf_hand_status(const sf_hand *h)
     sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
+
+cdef extern from "stud_fast/equity.h" nogil:
+    int SF_EQUITY_MAX_PLAYERS
+    int SF_E_PLAYERS
+    int SF_E_TOO_MANY
+    int SF_E_DECK_SHORT
+    int SF_E_THREADS
+    ctypedef struct sf_equity_game:
+        sf_ranking ranking
+        int hilo
+        int cards_per_player
+    ctypedef struct sf_equity_result:
+        int players
+        int exact
+        uint64_t deals
+        double equity[8]
+        double win[8]
+        double tie[8]
+        double high[8]
+        double low[8]
+        double std_error[8]
+    int sf_equity_exact(const sf_equity_game *game, int players, const uint8_t *known,
+                        const int *known_count, const uint8_t *dead, int ndead, int threads,
+                        sf_equity_result *out)
+    int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *known,
+                         const int *known_count, const uint8_t *dead, int ndead,
+                         uint64_t samples, uint64_t seed, int threads, sf_equity_result *out)
+    double sf_equity_deal_count(const sf_equity_game *game, int players,
+                                const int *known_count, int ndead)

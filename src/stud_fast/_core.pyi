@@ -1,6 +1,6 @@
 """Type stub of the compiled bindings (bindings/_core.pyx)."""
 
-from typing import Sequence, SupportsIndex
+from typing import Any, Sequence, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -31,3 +31,9 @@ class Hand:
     def remove(self, card: SupportsIndex) -> None: ...
     def value(self) -> int: ...
     def __len__(self) -> int: ...
+
+def equity_raw(ranking: int, hilo: bool, cards_per_player: int, known: list[list[int]],
+               dead: list[int], exact: bool, samples: int = ..., seed: int = ...,
+               threads: int = ...) -> dict[str, Any]: ...
+def equity_deal_count(ranking: int, cards_per_player: int, known_counts: list[int],
+                      ndead: int) -> float: ...

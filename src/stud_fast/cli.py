@@ -4,6 +4,7 @@
     stud-fast bench [--hands 200000] [--seed 1] [--json FILE]
     stud-fast simulate --variant seven-card-stud --hands 1000 [--players 6] [--phh DIR]
     stud-fast replay hand.phh
+    stud-fast equity "As Ks Qs 7d" "Jh Jd 9c 8c" --dead "2d 5h"
     stud-fast simulate --variant seven-card-stud --hands 1000 [--players 6] [--seed S]
                        [--phh DIR] [--bots random,strength]
 """
@@ -69,6 +70,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_equity(args: argparse.Namespace) -> int:
+    from stud_fast.equity import equity
+
+    exact = True if args.exact else (False if args.samples else None)
+    result = equity(args.hands, game=args.game, dead=args.dead, exact=exact,
+                    samples=args.samples, seed=args.seed, threads=args.threads)
+    print(result.format())
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from stud_fast.history import load, replay
 
@@ -122,6 +133,18 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--stack", type=int, default=200, help="every seat's stack each hand (200)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.set_defaults(func=_cmd_simulate)
+
+    q = sub.add_parser("equity", help="each player's share of the pot from the known cards")
+    q.add_argument("hands", nargs="+", help='known cards per player, e.g. "As Ks Qs 7d"')
+    q.add_argument("--game", default="seven_card_stud",
+                   help="seven_card_stud (default), razz, stud_hilo, five_card_stud, "
+                        "five_card_stud_32, mexican_stud")
+    q.add_argument("--dead", default="", help="cards out of play, e.g. folded up cards")
+    q.add_argument("--exact", action="store_true", help="enumerate every deal")
+    q.add_argument("--samples", type=int, help="Monte Carlo deals (default: exact if cheap)")
+    q.add_argument("--seed", type=int, help="seed for reproducible sampling")
+    q.add_argument("--threads", type=int, help="worker threads (default: all cores)")
+    q.set_defaults(func=_cmd_equity)
 
     r = sub.add_parser("replay", help="replay a .phh hand history; print its final stacks")
     r.add_argument("file", help="a PHH file (pokerkit's format; stud_fast's extensions too)")

@@ -1,0 +1,72 @@
+/*
+ * stud_fast/equity.h -- stud equity: every player's share of the pot, given the cards each
+ * player is known to hold and the cards known to be dead, by exact enumeration of every way the
+ * unknown cards can fall or by Monte Carlo sampling.
+ *
+ * Each player ends with `cards_per_player` cards (5 or 7); the cards a player still lacks come
+ * from the deck of the ranking (52 cards, or 32 for SHORT32) minus every known and dead card.
+ * A deal's pot goes to the best hand under `ranking` (ties share it equally); with `hilo` set,
+ * half goes to the best high hand and half to the best LOW8 hand when one qualifies (otherwise
+ * the high hand takes all). Shares are counted exactly (in 1680ths of a pot), so results do not
+ * depend on the number of threads, and a Monte Carlo run depends only on its seed.
+ */
+#ifndef STUD_FAST_EQUITY_H
+#define STUD_FAST_EQUITY_H
+
+#include <stdint.h>
+
+#include "stud_fast/eval.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SF_EQUITY_MAX_PLAYERS 8
+
+enum {
+    SF_E_PLAYERS = -20,    /* not 2 to 8 players */
+    SF_E_TOO_MANY = -21,   /* a player holds more cards than the game deals */
+    SF_E_DECK_SHORT = -22, /* the deck cannot give every player the cards they lack */
+    SF_E_THREADS = -23     /* a thread could not be started */
+};
+
+typedef struct sf_equity_game {
+    sf_ranking ranking;   /* HIGH, SHORT32 or RAZZ: who wins the pot (or its high half) */
+    int hilo;             /* nonzero: half the pot to the best qualifying LOW8 hand */
+    int cards_per_player; /* 5 or 7 */
+} sf_equity_game;
+
+typedef struct sf_equity_result {
+    int players;
+    int exact;                             /* 1 for enumeration, 0 for sampling */
+    uint64_t deals;                        /* deals enumerated or sampled */
+    double equity[SF_EQUITY_MAX_PLAYERS];  /* average share of the pot */
+    double win[SF_EQUITY_MAX_PLAYERS];     /* deals won whole (scoops in hi-lo) */
+    double tie[SF_EQUITY_MAX_PLAYERS];     /* deals with a share less than the whole pot */
+    double high[SF_EQUITY_MAX_PLAYERS];    /* average share from the high half (hi-lo) */
+    double low[SF_EQUITY_MAX_PLAYERS];     /* average share from the low half (hi-lo) */
+    double std_error[SF_EQUITY_MAX_PLAYERS]; /* of equity; 0 when exact */
+} sf_equity_result;
+
+/*
+ * Players' known cards: `known` holds players * 7 bytes, player p's `known_count[p]` cards
+ * first in its row. `dead` lists ndead cards out of play. Returns SF_OK or an error; on success
+ * *out is filled.
+ */
+int sf_equity_exact(const sf_equity_game *game, int players, const uint8_t *known,
+                    const int *known_count, const uint8_t *dead, int ndead, int threads,
+                    sf_equity_result *out);
+
+int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *known,
+                     const int *known_count, const uint8_t *dead, int ndead, uint64_t samples,
+                     uint64_t seed, int threads, sf_equity_result *out);
+
+/* The number of deals an exact run enumerates (a double: it can exceed 2^64), or a negative
+   error status. Assumes distinct, valid cards (sf_equity_exact checks them). */
+double sf_equity_deal_count(const sf_equity_game *game, int players, const int *known_count,
+                            int ndead);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

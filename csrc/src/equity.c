@@ -1,0 +1,530 @@
+/*
+ * stud_fast equity: exact enumeration and Monte Carlo over the cards players still lack.
+ *
+ * Both walk the same leaf: every player's hand is an sf_hand accumulator holding the known
+ * cards, to which the deal's cards are added; each leaf scores the pot in integer units (1680ths
+ * of a pot: divisible by every tie size up to 8, halved for hi-lo) so that per-thread sums add
+ * up to the same total whatever the thread count.
+ */
+#include "stud_fast/equity.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define UNITS 1680u /* one pot: lcm(1..8) * 2 */
+#define SAMPLE_BLOCK 4096u
+
+typedef struct {
+    const sf_evaluator *main_ev;
+    const sf_evaluator *low_ev; /* NULL unless hi-lo */
+    int players;
+    int need[SF_EQUITY_MAX_PLAYERS];
+    sf_hand base[SF_EQUITY_MAX_PLAYERS];
+    sf_hand base_low[SF_EQUITY_MAX_PLAYERS];
+    uint8_t rest[64]; /* the cards that can still be dealt */
+    int nrest;
+    int total_need;
+} spot_t;
+
+typedef struct {
+    uint64_t share[SF_EQUITY_MAX_PLAYERS];
+    uint64_t share_sq[SF_EQUITY_MAX_PLAYERS];
+    uint64_t high[SF_EQUITY_MAX_PLAYERS];
+    uint64_t low[SF_EQUITY_MAX_PLAYERS];
+    uint64_t win[SF_EQUITY_MAX_PLAYERS];
+    uint64_t tie[SF_EQUITY_MAX_PLAYERS];
+    uint64_t deals;
+} tally_t;
+
+static int deck_size(sf_ranking r)
+{
+    return r == SF_RANKING_SHORT32 ? 32 : 52;
+}
+
+static int first_card(sf_ranking r)
+{
+    return r == SF_RANKING_SHORT32 ? 4 * SF_SHORT32_FIRST_RANK : 0;
+}
+
+/* Check the spot and build the players' base hands and the cards left to deal. */
+static int setup(spot_t *spot, const sf_equity_game *game, int players, const uint8_t *known,
+                 const int *known_count, const uint8_t *dead, int ndead)
+{
+    if (!game || !known_count || (ndead && !dead) || ndead < 0)
+        return SF_E_ARGUMENT;
+    if (players < 2 || players > SF_EQUITY_MAX_PLAYERS)
+        return SF_E_PLAYERS;
+    if (game->cards_per_player != 5 && game->cards_per_player != 7)
+        return SF_E_COUNT;
+    if (game->ranking != SF_RANKING_HIGH && game->ranking != SF_RANKING_SHORT32 &&
+        game->ranking != SF_RANKING_RAZZ)
+        return SF_E_RANKING;
+    memset(spot, 0, sizeof *spot);
+    spot->main_ev = sf_default_evaluator(game->ranking);
+    spot->low_ev = game->hilo ? sf_default_evaluator(SF_RANKING_LOW8) : NULL;
+    spot->players = players;
+    uint8_t seen[64] = {0};
+    int lo = first_card(game->ranking), hi = lo + deck_size(game->ranking);
+    for (int p = 0; p < players; p++) {
+        int k = known_count[p];
+        if (k < 0 || k > game->cards_per_player)
+            return SF_E_TOO_MANY;
+        if (k && !known)
+            return SF_E_ARGUMENT;
+        sf_hand_clear(&spot->base[p]);
+        sf_hand_clear(&spot->base_low[p]);
+        for (int i = 0; i < k; i++) {
+            uint8_t c = known[p * 7 + i];
+            if (c > SF_JOKER)
+                return SF_E_CARD;
+            if (c != SF_JOKER) {
+                if (c < lo || c >= hi)
+                    return SF_E_DECK;
+                if (seen[c]++)
+                    return SF_E_DUPLICATE;
+            }
+            sf_hand_add(&spot->base[p], spot->main_ev, c);
+            if (spot->low_ev)
+                sf_hand_add(&spot->base_low[p], spot->low_ev, c);
+        }
+        spot->need[p] = game->cards_per_player - k;
+        spot->total_need += spot->need[p];
+    }
+    for (int i = 0; i < ndead; i++) {
+        uint8_t c = dead[i];
+        if (c >= SF_JOKER)
+            return c == SF_JOKER ? SF_E_DECK : SF_E_CARD;
+        if (c < lo || c >= hi)
+            return SF_E_DECK;
+        if (seen[c]++)
+            return SF_E_DUPLICATE;
+    }
+    for (int c = lo; c < hi; c++)
+        if (!seen[c])
+            spot->rest[spot->nrest++] = (uint8_t)c;
+    if (spot->total_need > spot->nrest)
+        return SF_E_DECK_SHORT;
+    return SF_OK;
+}
+
+/* Score one deal: every player's hand is complete in h[] (and hl[] for hi-lo). */
+static inline void score(const spot_t *spot, const sf_hand *h, const sf_hand *hl, tally_t *t)
+{
+    int n = spot->players;
+    sf_value v[SF_EQUITY_MAX_PLAYERS], best = 0;
+    for (int p = 0; p < n; p++) {
+        v[p] = sf_hand_value(spot->main_ev, &h[p]);
+        if (v[p] > best)
+            best = v[p];
+    }
+    int nhigh = 0;
+    for (int p = 0; p < n; p++)
+        nhigh += v[p] == best;
+    uint32_t high_units = UNITS, low_units = 0;
+    sf_value lv[SF_EQUITY_MAX_PLAYERS], lbest = 0;
+    int nlow = 0;
+    if (spot->low_ev) {
+        for (int p = 0; p < n; p++) {
+            lv[p] = sf_hand_value(spot->low_ev, &hl[p]);
+            if (lv[p] > lbest)
+                lbest = lv[p];
+        }
+        if (lbest > 0) { /* a qualifying low takes half */
+            high_units = low_units = UNITS / 2;
+            for (int p = 0; p < n; p++)
+                nlow += lv[p] == lbest;
+        }
+    }
+    for (int p = 0; p < n; p++) {
+        uint32_t hs = v[p] == best ? high_units / (uint32_t)nhigh : 0;
+        uint32_t ls = nlow && lv[p] == lbest ? low_units / (uint32_t)nlow : 0;
+        uint32_t s = hs + ls;
+        t->share[p] += s;
+        t->share_sq[p] += (uint64_t)s * s;
+        t->high[p] += hs;
+        t->low[p] += ls;
+        t->win[p] += s == UNITS;
+        t->tie[p] += s > 0 && s < UNITS;
+    }
+    t->deals++;
+}
+
+static void tally_add(tally_t *into, const tally_t *t)
+{
+    for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++) {
+        into->share[p] += t->share[p];
+        into->share_sq[p] += t->share_sq[p];
+        into->high[p] += t->high[p];
+        into->low[p] += t->low[p];
+        into->win[p] += t->win[p];
+        into->tie[p] += t->tie[p];
+    }
+    into->deals += t->deals;
+}
+
+static void finish(const spot_t *spot, const tally_t *t, int exact, sf_equity_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->players = spot->players;
+    out->exact = exact;
+    out->deals = t->deals;
+    double d = (double)t->deals;
+    for (int p = 0; p < spot->players && d > 0; p++) {
+        double mean = (double)t->share[p] / d;
+        out->equity[p] = mean / UNITS;
+        out->high[p] = (double)t->high[p] / d / UNITS;
+        out->low[p] = (double)t->low[p] / d / UNITS;
+        out->win[p] = (double)t->win[p] / d;
+        out->tie[p] = (double)t->tie[p] / d;
+        if (!exact && d > 1) {
+            double var = ((double)t->share_sq[p] / d - mean * mean) * d / (d - 1);
+            out->std_error[p] = sqrt(var > 0 ? var / d : 0) / UNITS;
+        }
+    }
+}
+
+/* ---- threads ------------------------------------------------------------------------------ */
+
+typedef struct job job_t;
+typedef void (*work_fn)(job_t *);
+struct job {
+    const spot_t *spot;
+    work_fn work;
+    int index, count; /* this worker of count */
+    uint64_t samples, seed;
+    /* exact: the first dealt player's card combinations, shared read-only */
+    const uint8_t *firsts;
+    size_t nfirsts;
+    int first_player;
+    tally_t tally;
+};
+
+static void *run_job(void *arg)
+{
+    job_t *j = arg;
+    j->work(j);
+    return NULL;
+}
+
+static int run_jobs(job_t *jobs, int count)
+{
+    pthread_t tid[64];
+    int started = 0, status = SF_OK;
+    for (int i = 1; i < count; i++) {
+        if (pthread_create(&tid[i], NULL, run_job, &jobs[i]) != 0) {
+            status = SF_E_THREADS;
+            break;
+        }
+        started = i;
+    }
+    if (status == SF_OK)
+        jobs[0].work(&jobs[0]);
+    for (int i = 1; i <= started; i++)
+        pthread_join(tid[i], NULL);
+    return status;
+}
+
+static int clamp_threads(int threads)
+{
+    if (threads < 1)
+        threads = 1;
+    return threads > 64 ? 64 : threads;
+}
+
+/* ---- exact enumeration --------------------------------------------------------------------- */
+
+typedef struct {
+    const spot_t *spot;
+    sf_hand h[SF_EQUITY_MAX_PLAYERS], hl[SF_EQUITY_MAX_PLAYERS];
+    uint8_t used[64]; /* per index into spot->rest */
+    tally_t *tally;
+} walk_t;
+
+static void deal_player(walk_t *w, int p);
+
+/* Give player p `left` more cards, choosing indices of spot->rest above `from`. */
+static void choose(walk_t *w, int p, int left, int from)
+{
+    const spot_t *spot = w->spot;
+    if (left == 0) {
+        deal_player(w, p + 1);
+        return;
+    }
+    for (int i = from; i <= spot->nrest - left; i++) {
+        if (w->used[i])
+            continue;
+        uint8_t c = spot->rest[i];
+        w->used[i] = 1;
+        sf_hand_add(&w->h[p], spot->main_ev, c);
+        if (spot->low_ev)
+            sf_hand_add(&w->hl[p], spot->low_ev, c);
+        choose(w, p, left - 1, i + 1);
+        sf_hand_remove(&w->h[p], spot->main_ev, c);
+        if (spot->low_ev)
+            sf_hand_remove(&w->hl[p], spot->low_ev, c);
+        w->used[i] = 0;
+    }
+}
+
+static void deal_player(walk_t *w, int p)
+{
+    if (p == w->spot->players) {
+        score(w->spot, w->h, w->hl, w->tally);
+        return;
+    }
+    choose(w, p, w->spot->need[p], 0);
+}
+
+static void exact_work(job_t *j)
+{
+    const spot_t *spot = j->spot;
+    walk_t w;
+    w.spot = spot;
+    w.tally = &j->tally;
+    memset(w.used, 0, sizeof w.used);
+    for (int p = 0; p < spot->players; p++) {
+        w.h[p] = spot->base[p];
+        w.hl[p] = spot->base_low[p];
+    }
+    int fp = j->first_player;
+    if (fp < 0) { /* nothing to deal: one deal, done by worker 0 */
+        if (j->index == 0)
+            score(spot, w.h, w.hl, w.tally);
+        return;
+    }
+    int k = spot->need[fp];
+    /* interleaved shares of the first dealt player's combinations */
+    for (size_t f = (size_t)j->index; f < j->nfirsts; f += (size_t)j->count) {
+        const uint8_t *idx = j->firsts + f * (size_t)k;
+        for (int i = 0; i < k; i++) {
+            uint8_t c = spot->rest[idx[i]];
+            w.used[idx[i]] = 1;
+            sf_hand_add(&w.h[fp], spot->main_ev, c);
+            if (spot->low_ev)
+                sf_hand_add(&w.hl[fp], spot->low_ev, c);
+        }
+        deal_player(&w, fp + 1);
+        for (int i = 0; i < k; i++) {
+            uint8_t c = spot->rest[idx[i]];
+            w.used[idx[i]] = 0;
+            sf_hand_remove(&w.h[fp], spot->main_ev, c);
+            if (spot->low_ev)
+                sf_hand_remove(&w.hl[fp], spot->low_ev, c);
+        }
+    }
+}
+
+static double binomial(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    double r = 1;
+    for (int i = 1; i <= k; i++)
+        r = r * (n - k + i) / i;
+    return r;
+}
+
+double sf_equity_deal_count(const sf_equity_game *game, int players, const int *known_count,
+                            int ndead)
+{
+    if (!game || !known_count)
+        return SF_E_ARGUMENT;
+    if (players < 2 || players > SF_EQUITY_MAX_PLAYERS)
+        return SF_E_PLAYERS;
+    int left = deck_size(game->ranking) - ndead, need[SF_EQUITY_MAX_PLAYERS];
+    for (int p = 0; p < players; p++) {
+        if (known_count[p] < 0 || known_count[p] > game->cards_per_player)
+            return SF_E_TOO_MANY;
+        left -= known_count[p];
+        need[p] = game->cards_per_player - known_count[p];
+    }
+    double deals = 1;
+    for (int p = 0; p < players; p++) {
+        if (need[p] > left)
+            return SF_E_DECK_SHORT;
+        deals *= binomial(left, need[p]);
+        left -= need[p];
+    }
+    return deals;
+}
+
+int sf_equity_exact(const sf_equity_game *game, int players, const uint8_t *known,
+                    const int *known_count, const uint8_t *dead, int ndead, int threads,
+                    sf_equity_result *out)
+{
+    spot_t spot;
+    if (!out)
+        return SF_E_ARGUMENT;
+    int status = setup(&spot, game, players, known, known_count, dead, ndead);
+    if (status != SF_OK)
+        return status;
+    int fp = -1;
+    for (int p = 0; p < players && fp < 0; p++)
+        if (spot.need[p] > 0)
+            fp = p;
+    /* list the first dealt player's combinations, for the workers to share out */
+    uint8_t *firsts = NULL;
+    size_t nfirsts = 0;
+    if (fp >= 0) {
+        int k = spot.need[fp], n = spot.nrest;
+        size_t cap = (size_t)binomial(n, k);
+        firsts = malloc(cap * (size_t)k + 1);
+        if (!firsts)
+            return SF_E_ARGUMENT;
+        int idx[8];
+        for (int i = 0; i < k; i++)
+            idx[i] = i;
+        for (;;) {
+            for (int i = 0; i < k; i++)
+                firsts[nfirsts * (size_t)k + (size_t)i] = (uint8_t)idx[i];
+            nfirsts++;
+            int i = k - 1;
+            while (i >= 0 && idx[i] == n - k + i)
+                i--;
+            if (i < 0)
+                break;
+            idx[i]++;
+            for (int m = i + 1; m < k; m++)
+                idx[m] = idx[m - 1] + 1;
+        }
+    }
+    int count = clamp_threads(threads);
+    if ((size_t)count > nfirsts && nfirsts > 0)
+        count = (int)nfirsts;
+    job_t *jobs = calloc((size_t)count, sizeof *jobs);
+    if (!jobs) {
+        free(firsts);
+        return SF_E_ARGUMENT;
+    }
+    for (int i = 0; i < count; i++) {
+        jobs[i].spot = &spot;
+        jobs[i].work = exact_work;
+        jobs[i].index = i;
+        jobs[i].count = count;
+        jobs[i].firsts = firsts;
+        jobs[i].nfirsts = nfirsts;
+        jobs[i].first_player = fp;
+    }
+    status = run_jobs(jobs, count);
+    tally_t total;
+    memset(&total, 0, sizeof total);
+    for (int i = 0; i < count; i++)
+        tally_add(&total, &jobs[i].tally);
+    free(jobs);
+    free(firsts);
+    if (status != SF_OK)
+        return status;
+    finish(&spot, &total, 1, out);
+    return SF_OK;
+}
+
+/* ---- Monte Carlo ---------------------------------------------------------------------------- */
+
+/* splitmix64: seeds each block's generator from (seed, block number) */
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* xoshiro256**: the sampling generator */
+typedef struct {
+    uint64_t s[4];
+} rng_t;
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t rng_next(rng_t *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* A number below n: the high half of a 64x64 product (bias below 2^-58 for n <= 64). */
+static inline uint32_t below(rng_t *r, uint32_t n)
+{
+    return (uint32_t)(((unsigned __int128)rng_next(r) * n) >> 64);
+}
+
+static void sample_work(job_t *j)
+{
+    const spot_t *spot = j->spot;
+    uint64_t blocks = (j->samples + SAMPLE_BLOCK - 1) / SAMPLE_BLOCK;
+    uint8_t deck[64];
+    sf_hand h[SF_EQUITY_MAX_PLAYERS], hl[SF_EQUITY_MAX_PLAYERS];
+    for (uint64_t b = (uint64_t)j->index; b < blocks; b += (uint64_t)j->count) {
+        uint64_t x = j->seed ^ (b * 0xD1B54A32D192ED03ULL);
+        rng_t r;
+        for (int i = 0; i < 4; i++)
+            r.s[i] = splitmix(&x);
+        uint64_t n = b + 1 < blocks ? SAMPLE_BLOCK : j->samples - b * SAMPLE_BLOCK;
+        memcpy(deck, spot->rest, (size_t)spot->nrest);
+        for (uint64_t k = 0; k < n; k++) {
+            /* a partial Fisher-Yates shuffle draws the cards everyone lacks */
+            for (int i = 0; i < spot->total_need; i++) {
+                int m = i + (int)below(&r, (uint32_t)(spot->nrest - i));
+                uint8_t t = deck[i];
+                deck[i] = deck[m];
+                deck[m] = t;
+            }
+            int next = 0;
+            for (int p = 0; p < spot->players; p++) {
+                h[p] = spot->base[p];
+                hl[p] = spot->base_low[p];
+                for (int i = 0; i < spot->need[p]; i++) {
+                    uint8_t c = deck[next++];
+                    sf_hand_add(&h[p], spot->main_ev, c);
+                    if (spot->low_ev)
+                        sf_hand_add(&hl[p], spot->low_ev, c);
+                }
+            }
+            score(spot, h, hl, &j->tally);
+        }
+    }
+}
+
+int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *known,
+                     const int *known_count, const uint8_t *dead, int ndead, uint64_t samples,
+                     uint64_t seed, int threads, sf_equity_result *out)
+{
+    spot_t spot;
+    if (!out)
+        return SF_E_ARGUMENT;
+    int status = setup(&spot, game, players, known, known_count, dead, ndead);
+    if (status != SF_OK)
+        return status;
+    int count = clamp_threads(threads);
+    job_t jobs[64];
+    memset(jobs, 0, sizeof jobs);
+    for (int i = 0; i < count; i++) {
+        jobs[i].spot = &spot;
+        jobs[i].work = sample_work;
+        jobs[i].index = i;
+        jobs[i].count = count;
+        jobs[i].samples = samples;
+        jobs[i].seed = seed;
+    }
+    status = run_jobs(jobs, count);
+    if (status != SF_OK)
+        return status;
+    tally_t total;
+    memset(&total, 0, sizeof total);
+    for (int i = 0; i < count; i++)
+        tally_add(&total, &jobs[i].tally);
+    finish(&spot, &total, 0, out);
+    return SF_OK;
+}

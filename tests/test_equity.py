@@ -88,7 +88,7 @@ def _assert_matches_reference(result: Any, ref: Dict[str, Any], label: str) -> N
 
 #: Hand-built spots, each aimed at one rule. The dead cards leave a small live deck.
 HANDMADE: Dict[str, Spot] = {
-    # short32: a flush beats a full house; A-7-8-9-T... no: A K Q J T of hearts is a royal
+    # short32: a flush beats a full house (see test_reference_by_hand)
     "short32_flush_over_full_house": (
         "five_card_stud_32", ["Ah Kh Qh 9h", "As Ad Ac Ks"],
         _dead_except("five_card_stud_32", "8h Kc Jc", ["Ah Kh Qh 9h", "As Ad Ac Ks"])),
@@ -156,14 +156,14 @@ def _biased_order(game: str, rng: random.Random) -> List[int]:
     return sorted(deck, key=key)
 
 
-def random_spot(game: str, index: int, max_deals: int = 12_000) -> Spot:
-    """A reproducible random small spot: 2..4 players, 1..4 unknown cards, a small live deck."""
+def random_spot(game: str, index: int, max_deals: int = 25_000) -> Spot:
+    """A reproducible random small spot: 2..4 players, 1..5 unknown cards, a small live deck."""
     rng = random.Random(f"{game}/{index}")
     size = GAMES[game][0]
     while True:
         players = rng.randint(2, 4)
         needs = [0] * players
-        for _ in range(rng.randint(1, 4)):
+        for _ in range(rng.randint(1, 5)):
             needs[rng.randrange(players)] += 1
         if max(needs) > size:
             continue
@@ -172,7 +172,7 @@ def random_spot(game: str, index: int, max_deals: int = 12_000) -> Spot:
         for need in needs:
             hands.append(order[pos:pos + size - need])
             pos += size - need
-        live = sum(needs) + rng.randint(0, 7)
+        live = sum(needs) + rng.randint(3, 16)
         if pos + live > len(order):
             continue
         dead = order[pos + live:]
@@ -181,7 +181,7 @@ def random_spot(game: str, index: int, max_deals: int = 12_000) -> Spot:
 
 
 RANDOM_SPOTS: Dict[str, Spot] = {
-    f"random_{game}_{i}": random_spot(game, i) for game in GAMES for i in range(4)
+    f"random_{game}_{i}": random_spot(game, i) for game in GAMES for i in range(8)
 }
 
 ALL_SMALL: Dict[str, Spot] = {**HANDMADE, **RANDOM_SPOTS}

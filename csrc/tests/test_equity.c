@@ -1,0 +1,92 @@
+/*
+ * Equity engine checks through the public header: a river spot computed by hand, identical
+ * results for any thread count, a seed that fixes a Monte Carlo run, and the error codes.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stud_fast/equity.h"
+
+static int failures;
+#define CHECK(cond, what)                                                                   \
+    do {                                                                                    \
+        if (!(cond)) {                                                                      \
+            failures++;                                                                     \
+            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, what);                  \
+        }                                                                                   \
+    } while (0)
+
+static uint8_t card(int rank, int suit)
+{
+    return (uint8_t)SF_CARD(rank, suit);
+}
+
+int main(void)
+{
+    sf_equity_game high = {SF_RANKING_HIGH, 0, 7};
+    sf_equity_result a, b;
+    uint8_t known[8 * 7];
+    int counts[8];
+    memset(known, 0, sizeof known);
+
+    /* One card to come, for player 2 only: player 1 holds aces full (Ac Ad Ah Kc Kd 2s 3s);
+       player 2 holds Ts Js Qs Ks 4h 5h and draws one of the 39 unseen cards. Only a straight
+       flush beats the full house: the As (royal) or the 9s (nine to king). */
+    const uint8_t p1[7] = {card(12, 0), card(12, 1), card(12, 2), card(11, 0), card(11, 1),
+                           card(0, 3), card(1, 3)};
+    const uint8_t p2[6] = {card(8, 3), card(9, 3), card(10, 3), card(11, 3), card(2, 2),
+                           card(3, 2)};
+    memcpy(known, p1, 7);
+    memcpy(known + 7, p2, 6);
+    counts[0] = 7;
+    counts[1] = 6;
+    CHECK(sf_equity_exact(&high, 2, known, counts, NULL, 0, 1, &a) == SF_OK, "river spot");
+    CHECK(a.deals == 39, "39 unseen cards");
+    CHECK(fabs(a.equity[1] - 2.0 / 39) < 1e-12, "only As and 9s win for player 2");
+    CHECK(fabs(a.win[1] - 2.0 / 39) < 1e-12 && a.tie[0] == 0, "no ties");
+    CHECK(fabs(a.equity[0] + a.equity[1] - 1) < 1e-12, "shares sum to one");
+
+    /* Fourth street heads-up, 1 and 2 threads: identical results */
+    const uint8_t q1[4] = {card(12, 0), card(12, 3), card(11, 1), card(5, 0)};
+    const uint8_t q2[4] = {card(10, 0), card(10, 1), card(9, 3), card(7, 2)};
+    memcpy(known, q1, 4);
+    memcpy(known + 7, q2, 4);
+    counts[0] = counts[1] = 4;
+    uint8_t dead[3] = {card(0, 0), card(1, 1), card(2, 2)};
+    sf_equity_game hilo = {SF_RANKING_HIGH, 1, 5};
+    counts[0] = counts[1] = 4;
+    CHECK(sf_equity_exact(&hilo, 2, known, counts, dead, 3, 1, &a) == SF_OK, "exact 1 thread");
+    CHECK(sf_equity_exact(&hilo, 2, known, counts, dead, 3, 2, &b) == SF_OK, "exact 2 threads");
+    CHECK(memcmp(&a, &b, sizeof a) == 0, "same result for any thread count");
+    CHECK(a.deals == 41 * 40, "one card each from the 41 unseen");
+
+    sf_equity_game razz = {SF_RANKING_RAZZ, 0, 7};
+    CHECK(sf_equity_sample(&razz, 2, known, counts, dead, 3, 20000, 7, 1, &a) == SF_OK, "mc");
+    CHECK(sf_equity_sample(&razz, 2, known, counts, dead, 3, 20000, 7, 3, &b) == SF_OK, "mc3");
+    CHECK(memcmp(&a, &b, sizeof a) == 0, "a seed fixes the sample for any thread count");
+    CHECK(a.deals == 20000 && a.std_error[0] > 0, "sampled deals and standard error");
+
+    /* errors */
+    counts[0] = 8;
+    CHECK(sf_equity_exact(&high, 2, known, counts, NULL, 0, 1, &a) == SF_E_TOO_MANY, "8 cards");
+    counts[0] = 4;
+    CHECK(sf_equity_exact(&high, 1, known, counts, NULL, 0, 1, &a) == SF_E_PLAYERS, "1 player");
+    uint8_t dup[1] = {card(12, 0)};
+    CHECK(sf_equity_exact(&high, 2, known, counts, dup, 1, 1, &a) == SF_E_DUPLICATE, "dup");
+    uint8_t bad[1] = {200};
+    CHECK(sf_equity_exact(&high, 2, known, counts, bad, 1, 1, &a) == SF_E_CARD, "bad id");
+    int eight[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    CHECK(sf_equity_exact(&high, 8, known, eight, NULL, 0, 1, &a) == SF_E_DECK_SHORT,
+          "eight players need 56 cards");
+    sf_equity_game s32 = {SF_RANKING_SHORT32, 0, 5};
+    CHECK(sf_equity_exact(&s32, 2, known, counts, dead, 3, 1, &a) == SF_E_DECK,
+          "a deuce in the 32-card deck");
+
+    if (failures) {
+        printf("%d failures\n", failures);
+        return 1;
+    }
+    printf("all equity checks passed\n");
+    return 0;
+}

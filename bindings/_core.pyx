@@ -278,7 +278,8 @@ _EQUITY_ERRORS = {
 
 
 def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list dead,
-               bint exact, uint64_t samples=0, uint64_t seed=0, int threads=1):
+               bint exact, uint64_t samples=0, uint64_t seed=0, int threads=1,
+               unsigned wild_mask=0, int jokers=0):
     """Equity of a stud spot in C (see stud_fast.equity for the facade).
 
     ``known`` is a list of per-player lists of card ids, ``dead`` a list of ids. Returns a dict
@@ -306,6 +307,8 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
     game.ranking = <csf.sf_ranking>ranking
     game.hilo = hilo
     game.cards_per_player = cards_per_player
+    game.wild_ranks = <csf.sf_rank_mask>wild_mask
+    game.jokers = jokers
     with nogil:
         if exact:
             status = csf.sf_equity_exact(&game, players, known_buf, counts, dead_buf, ndead,
@@ -328,7 +331,7 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
     }
 
 
-def equity_deal_count(int ranking, int cards_per_player, list known_counts, int ndead):
+def equity_deal_count(int ranking, int cards_per_player, list known_counts, int nunseen):
     """How many deals an exact equity run would enumerate (a float)."""
     cdef csf.sf_equity_game game
     cdef int counts[8]
@@ -340,4 +343,6 @@ def equity_deal_count(int ranking, int cards_per_player, list known_counts, int 
     game.ranking = <csf.sf_ranking>ranking
     game.hilo = 0
     game.cards_per_player = cards_per_player
-    return csf.sf_equity_deal_count(&game, players, counts, ndead)
+    game.wild_ranks = 0
+    game.jokers = 0
+    return csf.sf_equity_deal_count(&game, players, counts, nunseen)

@@ -59,6 +59,8 @@ cdef extern from "stud_fast/equity.h" nogil:
         sf_ranking ranking
         int hilo
         int cards_per_player
+        sf_rank_mask wild_ranks
+        int jokers
     ctypedef struct sf_equity_result:
         int players
         int exact
@@ -76,4 +78,4 @@ cdef extern from "stud_fast/equity.h" nogil:
                          const int *known_count, const uint8_t *dead, int ndead,
                          uint64_t samples, uint64_t seed, int threads, sf_equity_result *out)
     double sf_equity_deal_count(const sf_equity_game *game, int players,
-                                const int *known_count, int ndead)
+                                const int *known_count, int nunseen)

@@ -24,22 +24,23 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any
 
 from stud_fast import _reference
 
-__all__ = ["GAMES", "GameSpec", "reference_equity", "count_deals", "live_deck"]
+__all__ = ["GAMES", "GameSpec", "count_deals", "live_deck", "reference_equity"]
 
 # game name -> (cards per player, deck card ids, high ranking, split low ranking or None)
-GameSpec = Tuple[int, Tuple[int, ...], str, Optional[str]]
+GameSpec = tuple[int, tuple[int, ...], str, str | None]
 
-_DECK_52: Tuple[int, ...] = tuple(range(52))
-_DECK_32: Tuple[int, ...] = tuple(range(20, 52))  # 7c .. As
+_DECK_52: tuple[int, ...] = tuple(range(52))
+_DECK_32: tuple[int, ...] = tuple(range(20, 52))  # 7c .. As
 
-GAMES: Dict[str, GameSpec] = {
+GAMES: dict[str, GameSpec] = {
     "five_card_stud": (5, _DECK_52, "high", None),
     "five_card_stud_32": (5, _DECK_32, "short32", None),
     "mexican_stud": (5, _DECK_52, "high", None),
@@ -71,7 +72,7 @@ def _check(hands: Sequence[Sequence[int]], game: str, dead: Sequence[int]) -> Ga
     return spec
 
 
-def live_deck(hands: Sequence[Sequence[int]], game: str, dead: Sequence[int]) -> List[int]:
+def live_deck(hands: Sequence[Sequence[int]], game: str, dead: Sequence[int]) -> list[int]:
     """The cards that can still be dealt: the game's deck minus every known and dead card."""
     known = {c for hand in hands for c in hand} | set(dead)
     return [c for c in GAMES[game][1] if c not in known]
@@ -89,7 +90,7 @@ def count_deals(hands: Sequence[Sequence[int]], game: str, dead: Sequence[int]) 
     return total
 
 
-def _deals(deck: Tuple[int, ...], needs: Sequence[int]) -> Iterator[Tuple[Tuple[int, ...], ...]]:
+def _deals(deck: tuple[int, ...], needs: Sequence[int]) -> Iterator[tuple[tuple[int, ...], ...]]:
     """Every assignment of ``needs[i]`` cards of ``deck`` to player i, no card used twice."""
     if not needs:
         yield ()
@@ -100,14 +101,14 @@ def _deals(deck: Tuple[int, ...], needs: Sequence[int]) -> Iterator[Tuple[Tuple[
             yield (first,) + others
 
 
-def _winners(keys: Sequence[Key]) -> List[int]:
+def _winners(keys: Sequence[Key]) -> list[int]:
     """Indices of the players holding the strongest key."""
     best = max(keys)
     return [i for i, k in enumerate(keys) if k == best]
 
 
 def reference_equity(hands: Sequence[Sequence[int]], game: str, dead: Sequence[int] = (),
-                     *, use_core: bool = False) -> Dict[str, Any]:
+                     *, use_core: bool = False) -> dict[str, Any]:
     """Exact all-in results of a stud spot by walking every deal.
 
     Args:
@@ -130,25 +131,25 @@ def reference_equity(hands: Sequence[Sequence[int]], game: str, dead: Sequence[i
     deck = tuple(live_deck(hands, game, dead))
     needs = [size - len(hand) for hand in hands]
 
-    evaluate: Callable[[Tuple[int, ...], str], Key]
+    evaluate: Callable[[tuple[int, ...], str], Key]
     if use_core:
         import stud_fast
 
-        def evaluate(cards: Tuple[int, ...], ranking: str) -> Key:
+        def evaluate(cards: tuple[int, ...], ranking: str) -> Key:
             hand_value = stud_fast.evaluate(list(cards), ranking)
             if ranking == "low8" and hand_value.category == "no low":
                 return None
             return hand_value.value
     else:
-        def evaluate(cards: Tuple[int, ...], ranking: str) -> Key:
+        def evaluate(cards: tuple[int, ...], ranking: str) -> Key:
             category, key = _reference.reference_key(cards, ranking)
             if ranking == "low8" and category == "no low":
                 return None
             return key
 
-    cache: Dict[Tuple[Tuple[int, ...], str], Key] = {}
+    cache: dict[tuple[tuple[int, ...], str], Key] = {}
 
-    def value(cards: Tuple[int, ...], ranking: str) -> Key:
+    def value(cards: tuple[int, ...], ranking: str) -> Key:
         """Cached strength; None for a low8 hand that does not qualify."""
         slot = (tuple(sorted(cards)), ranking)
         if slot not in cache:

@@ -13,8 +13,9 @@ import math
 import os
 import random
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ import stud_fast
 from stud_fast._reference import hand_text, parse_cards
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from equity_reference import GAMES, count_deals, reference_equity  # noqa: E402
+from equity_reference import GAMES, count_deals, reference_equity
 
 try:
     import poker_equity
@@ -38,13 +39,13 @@ TOL = 1e-12
 #: The fields compared with the oracle.
 FIELDS = ("equity", "win", "tie", "high", "low")
 
-Spot = Tuple[str, List[str], str]  # (game, hands text, dead text)
+Spot = tuple[str, list[str], str]  # (game, hands text, dead text)
 
 
 # --------------------------------------------------------------------------- helpers
 
 
-def _ids(text: str) -> List[int]:
+def _ids(text: str) -> list[int]:
     return parse_cards(text) if text.strip() else []
 
 
@@ -54,11 +55,11 @@ def _dead_except(game: str, keep: str, used: Sequence[str] = ()) -> str:
     return hand_text(c for c in GAMES[game][1] if c not in alive)
 
 
-def _stderr(result: Any) -> List[float]:
+def _stderr(result: Any) -> list[float]:
     """The standard errors: ``.stderr`` per the API (``test_result_fields`` checks the name)."""
     se = getattr(result, "stderr", None)
     if se is None:
-        se = getattr(result, "std_error")
+        se = result.std_error
     return list(se)
 
 
@@ -67,11 +68,11 @@ def _run(game: str, hands: Sequence[str], dead: str = "", **options: Any) -> Any
     return EQUITY(list(hands), game=game, dead=dead, **options)
 
 
-def _reference(game: str, hands: Sequence[str], dead: str = "") -> Dict[str, Any]:
+def _reference(game: str, hands: Sequence[str], dead: str = "") -> dict[str, Any]:
     return reference_equity([_ids(h) for h in hands], game, _ids(dead))
 
 
-def _assert_matches_reference(result: Any, ref: Dict[str, Any], label: str) -> None:
+def _assert_matches_reference(result: Any, ref: dict[str, Any], label: str) -> None:
     assert result.exact is True, label
     assert result.deals == ref["deals"], label
     assert all(se == 0 for se in _stderr(result)), label
@@ -87,7 +88,7 @@ def _assert_matches_reference(result: Any, ref: Dict[str, Any], label: str) -> N
 # --------------------------------------------------------------------------- spots
 
 #: Hand-built spots, each aimed at one rule. The dead cards leave a small live deck.
-HANDMADE: Dict[str, Spot] = {
+HANDMADE: dict[str, Spot] = {
     # short32: a flush beats a full house (see test_reference_by_hand)
     "short32_flush_over_full_house": (
         "five_card_stud_32", ["Ah Kh Qh 9h", "As Ad Ac Ks"],
@@ -144,7 +145,7 @@ HANDMADE: Dict[str, Spot] = {
 }
 
 
-def _biased_order(game: str, rng: random.Random) -> List[int]:
+def _biased_order(game: str, rng: random.Random) -> list[int]:
     """The game's deck shuffled; in razz and hi-lo the cards A..8 tend to come first."""
     deck = list(GAMES[game][1])
     lowish = game in ("razz", "stud_hilo")
@@ -180,11 +181,11 @@ def random_spot(game: str, index: int, max_deals: int = 25_000) -> Spot:
             return game, [hand_text(h) for h in hands], hand_text(dead)
 
 
-RANDOM_SPOTS: Dict[str, Spot] = {
+RANDOM_SPOTS: dict[str, Spot] = {
     f"random_{game}_{i}": random_spot(game, i) for game in GAMES for i in range(8)
 }
 
-ALL_SMALL: Dict[str, Spot] = {**HANDMADE, **RANDOM_SPOTS}
+ALL_SMALL: dict[str, Spot] = {**HANDMADE, **RANDOM_SPOTS}
 
 
 # --------------------------------------------------------------------------- the oracle itself
@@ -232,7 +233,7 @@ def test_reference_python_and_core_evaluators_agree(name: str) -> None:
 
 
 #: Late-street spots poker-equity enumerates: (its variant, our game, hands, dead).
-POKER_EQUITY_SPOTS: List[Tuple[str, str, List[str], str]] = [
+POKER_EQUITY_SPOTS: list[tuple[str, str, list[str], str]] = [
     ("stud", "seven_card_stud", ["As Ks Qd 7h 7c 2d", "Jh Jd 9c 8c 2s 3s"], ""),
     ("stud", "seven_card_stud", ["As Ks Qd 7h 7c", "Jh Jd 9c 8c 2s"], ""),
     ("stud", "seven_card_stud", ["Ah Ad 9s 9c 4d 3d", "Kc Qc Jc Tc 2h 2s", "6s 6h 6d 5c 8h 7h"],
@@ -249,7 +250,7 @@ POKER_EQUITY_SPOTS: List[Tuple[str, str, List[str], str]] = [
 @needs_poker_equity
 @pytest.mark.parametrize("spot", POKER_EQUITY_SPOTS[:1] + POKER_EQUITY_SPOTS[3:5]
                          + POKER_EQUITY_SPOTS[6:7])
-def test_reference_agrees_with_poker_equity(spot: Tuple[str, str, List[str], str]) -> None:
+def test_reference_agrees_with_poker_equity(spot: tuple[str, str, list[str], str]) -> None:
     """The oracle itself, checked against an unrelated implementation on sixth-street spots."""
     variant, game, hands, dead = spot
     theirs = poker_equity.exact_from_text(variant, [h.replace(" ", "") for h in hands], "", dead)
@@ -306,7 +307,7 @@ def test_high_only_games_have_no_low_share() -> None:
 @needs_equity
 @needs_poker_equity
 @pytest.mark.parametrize("spot", POKER_EQUITY_SPOTS, ids=lambda s: f"{s[1]}-{'|'.join(s[2])}")
-def test_exact_equals_poker_equity(spot: Tuple[str, str, List[str], str]) -> None:
+def test_exact_equals_poker_equity(spot: tuple[str, str, list[str], str]) -> None:
     variant, game, hands, dead = spot
     theirs = poker_equity.exact_from_text(variant, [h.replace(" ", "") for h in hands], "", dead)
     assert theirs is not None, "poker-equity refused to enumerate"
@@ -324,7 +325,7 @@ def test_exact_equals_poker_equity(spot: Tuple[str, str, List[str], str]) -> Non
 # --------------------------------------------------------------------------- Monte Carlo
 
 
-MC_SPOTS: List[Spot] = [
+MC_SPOTS: list[Spot] = [
     ("stud_hilo", ["As 2d 5h Kc Kd", "3c 4c 6c 7c Qh"], ""),
     ("razz", ["Ac 2d 5h 7s 8c 9d", "3c 4d 6h Tc Kd 2s", "Ah 3h 4h 8d Jc"], "2c 3s 4s"),
     ("seven_card_stud", ["As Ks Qd 7h 7c", "Jh Jd 9c 8c 2s"], ""),
@@ -363,7 +364,7 @@ def test_exact_none_samples_large_spots() -> None:
     ("seven_card_stud", ["As Ks Qd", "Jh Jd 9c", "7c 7d 2h"]),
     ("stud_hilo", ["As 2s 5d", "Kh Kc 8d", "3h 4h 6c", "Qs Jd Tc"]),
 ])
-def test_same_seed_same_result_for_any_thread_count(game: str, hands: List[str]) -> None:
+def test_same_seed_same_result_for_any_thread_count(game: str, hands: list[str]) -> None:
     results = [_run(game, hands, exact=False, samples=100_000, seed=987654321, threads=t)
                for t in (1, 2, 4)]
     first = results[0]
@@ -375,6 +376,16 @@ def test_same_seed_same_result_for_any_thread_count(game: str, hands: List[str])
     assert list(again.equity) == list(first.equity)
     other = _run(game, hands, exact=False, samples=100_000, seed=987654322, threads=2)
     assert list(other.equity) != list(first.equity)
+
+
+@needs_equity
+def test_exact_is_the_same_for_any_thread_count() -> None:
+    game, hands, dead = POKER_EQUITY_SPOTS[5][1:]
+    results = [_run(game, hands, dead, exact=True, threads=t) for t in (1, 2, 4)]
+    for r in results[1:]:
+        for field in FIELDS:
+            assert list(getattr(r, field)) == list(getattr(results[0], field)), field
+        assert r.deals == results[0].deals
 
 
 # --------------------------------------------------------------------------- symmetry
@@ -419,7 +430,7 @@ def test_player_order_permutes_results() -> None:
 # --------------------------------------------------------------------------- validation
 
 
-BAD_INPUTS: Dict[str, Tuple[str, List[str], str]] = {
+BAD_INPUTS: dict[str, tuple[str, list[str], str]] = {
     "duplicate_across_hands": ("seven_card_stud", ["As Ks Qd", "As Jd 9c"], ""),
     "duplicate_hand_and_dead": ("seven_card_stud", ["As Ks Qd", "Jh Jd 9c"], "Ks"),
     "duplicate_within_hand": ("seven_card_stud", ["As As Qd", "Jh Jd 9c"], ""),

@@ -17,6 +17,7 @@
 #define SAMPLE_BLOCK 4096u
 
 typedef struct {
+    sf_evaluator main_store, low_store; /* evaluators bound to the game's wild ranks */
     const sf_evaluator *main_ev;
     const sf_evaluator *low_ev; /* NULL unless hi-lo */
     int players;
@@ -61,9 +62,18 @@ static int setup(spot_t *spot, const sf_equity_game *game, int players, const ui
     if (game->ranking != SF_RANKING_HIGH && game->ranking != SF_RANKING_SHORT32 &&
         game->ranking != SF_RANKING_RAZZ)
         return SF_E_RANKING;
+    if (game->jokers < 0 || game->jokers > 4)
+        return SF_E_DECK;
     memset(spot, 0, sizeof *spot);
-    spot->main_ev = sf_default_evaluator(game->ranking);
-    spot->low_ev = game->hilo ? sf_default_evaluator(SF_RANKING_LOW8) : NULL;
+    int status = sf_evaluator_init(&spot->main_store, game->ranking, game->wild_ranks);
+    if (status != SF_OK)
+        return status;
+    spot->main_ev = &spot->main_store;
+    if (game->hilo) {
+        sf_evaluator_init(&spot->low_store, SF_RANKING_LOW8, game->wild_ranks);
+        spot->low_ev = &spot->low_store;
+    }
+    int jokers_known = 0;
     spot->players = players;
     uint8_t seen[64] = {0};
     int lo = first_card(game->ranking), hi = lo + deck_size(game->ranking);
@@ -79,6 +89,8 @@ static int setup(spot_t *spot, const sf_equity_game *game, int players, const ui
             uint8_t c = known[p * 7 + i];
             if (c > SF_JOKER)
                 return SF_E_CARD;
+            if (c == SF_JOKER && ++jokers_known > game->jokers)
+                return SF_E_DUPLICATE; /* more jokers than the deck holds */
             if (c != SF_JOKER) {
                 if (c < lo || c >= hi)
                     return SF_E_DECK;
@@ -104,6 +116,8 @@ static int setup(spot_t *spot, const sf_equity_game *game, int players, const ui
     for (int c = lo; c < hi; c++)
         if (!seen[c])
             spot->rest[spot->nrest++] = (uint8_t)c;
+    for (int j = jokers_known; j < game->jokers; j++)
+        spot->rest[spot->nrest++] = SF_JOKER;
     if (spot->total_need > spot->nrest)
         return SF_E_DECK_SHORT;
     return SF_OK;
@@ -327,17 +341,16 @@ static double binomial(int n, int k)
 }
 
 double sf_equity_deal_count(const sf_equity_game *game, int players, const int *known_count,
-                            int ndead)
+                            int nunseen)
 {
     if (!game || !known_count)
         return SF_E_ARGUMENT;
     if (players < 2 || players > SF_EQUITY_MAX_PLAYERS)
         return SF_E_PLAYERS;
-    int left = deck_size(game->ranking) - ndead, need[SF_EQUITY_MAX_PLAYERS];
+    int left = nunseen, need[SF_EQUITY_MAX_PLAYERS];
     for (int p = 0; p < players; p++) {
         if (known_count[p] < 0 || known_count[p] > game->cards_per_player)
             return SF_E_TOO_MANY;
-        left -= known_count[p];
         need[p] = game->cards_per_player - known_count[p];
     }
     double deals = 1;

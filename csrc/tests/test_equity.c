@@ -24,7 +24,7 @@ static uint8_t card(int rank, int suit)
 
 int main(void)
 {
-    sf_equity_game high = {SF_RANKING_HIGH, 0, 7};
+    sf_equity_game high = {SF_RANKING_HIGH, 0, 7, 0, 0};
     sf_equity_result a, b;
     uint8_t known[8 * 7];
     int counts[8];
@@ -54,14 +54,14 @@ int main(void)
     memcpy(known + 7, q2, 4);
     counts[0] = counts[1] = 4;
     uint8_t dead[3] = {card(0, 0), card(1, 1), card(2, 2)};
-    sf_equity_game hilo = {SF_RANKING_HIGH, 1, 5};
+    sf_equity_game hilo = {SF_RANKING_HIGH, 1, 5, 0, 0};
     counts[0] = counts[1] = 4;
     CHECK(sf_equity_exact(&hilo, 2, known, counts, dead, 3, 1, &a) == SF_OK, "exact 1 thread");
     CHECK(sf_equity_exact(&hilo, 2, known, counts, dead, 3, 2, &b) == SF_OK, "exact 2 threads");
     CHECK(memcmp(&a, &b, sizeof a) == 0, "same result for any thread count");
     CHECK(a.deals == 41 * 40, "one card each from the 41 unseen");
 
-    sf_equity_game razz = {SF_RANKING_RAZZ, 0, 7};
+    sf_equity_game razz = {SF_RANKING_RAZZ, 0, 7, 0, 0};
     CHECK(sf_equity_sample(&razz, 2, known, counts, dead, 3, 20000, 7, 1, &a) == SF_OK, "mc");
     CHECK(sf_equity_sample(&razz, 2, known, counts, dead, 3, 20000, 7, 3, &b) == SF_OK, "mc3");
     CHECK(memcmp(&a, &b, sizeof a) == 0, "a seed fixes the sample for any thread count");
@@ -79,7 +79,7 @@ int main(void)
     int eight[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     CHECK(sf_equity_exact(&high, 8, known, eight, NULL, 0, 1, &a) == SF_E_DECK_SHORT,
           "eight players need 56 cards");
-    sf_equity_game s32 = {SF_RANKING_SHORT32, 0, 5};
+    sf_equity_game s32 = {SF_RANKING_SHORT32, 0, 5, 0, 0};
     CHECK(sf_equity_exact(&s32, 2, known, counts, dead, 3, 1, &a) == SF_E_DECK,
           "a deuce in the 32-card deck");
 

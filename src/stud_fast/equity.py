@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Union
 
 from stud_fast import _core
-from stud_fast.cards import card_str, parse_cards
+from stud_fast.cards import card_str, parse_cards, parse_rank_mask
 from stud_fast.errors import CardError
 from stud_fast.rankings import Ranking
 
@@ -23,14 +23,17 @@ __all__ = ["EquityResult", "equity", "EXACT_LIMIT", "GAMES"]
 EXACT_LIMIT = 50_000_000
 DEFAULT_SAMPLES = 1_000_000
 
-#: game name -> (ranking of the pot or its high half, hi-lo split, cards per player)
-GAMES: dict[str, tuple[Ranking, bool, int]] = {
-    "seven_card_stud": (Ranking.HIGH, False, 7),
-    "razz": (Ranking.RAZZ, False, 7),
-    "stud_hilo": (Ranking.HIGH, True, 7),
-    "five_card_stud": (Ranking.HIGH, False, 5),
-    "five_card_stud_32": (Ranking.SHORT32, False, 5),
-    "mexican_stud": (Ranking.HIGH, False, 5),
+#: game name -> (ranking of the pot or its high half, hi-lo split, cards per player, wild
+#: ranks). Baseball counts every three as wild, as after a pot was bought (RULES.md S5): the
+#: engine cannot know which unknown threes will come face down.
+GAMES: dict[str, tuple[Ranking, bool, int, str]] = {
+    "seven_card_stud": (Ranking.HIGH, False, 7, ""),
+    "razz": (Ranking.RAZZ, False, 7, ""),
+    "stud_hilo": (Ranking.HIGH, True, 7, ""),
+    "five_card_stud": (Ranking.HIGH, False, 5, ""),
+    "five_card_stud_32": (Ranking.SHORT32, False, 5, ""),
+    "mexican_stud": (Ranking.HIGH, False, 5, ""),
+    "baseball": (Ranking.HIGH, False, 7, "39"),
 }
 
 
@@ -57,7 +60,7 @@ class EquityResult:
 
     def format(self) -> str:
         """A readable table."""
-        hilo = GAMES.get(self.game, (None, False, 0))[1]
+        hilo = self.game in GAMES and GAMES[self.game][1] or self.game.startswith("hilo")
         how = "exact" if self.exact else "Monte Carlo"
         lines = [f"{self.game}: {self.deals:,} deals ({how})", ""]
         head = f"{'player':<8}{'hand':<24}{'equity':>9}{'win':>9}{'tie':>9}"
@@ -83,7 +86,8 @@ CardsText = Union[str, Iterable[Union[str, int]]]
 def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud",
            dead: CardsText = "", exact: Optional[bool] = None, samples: Optional[int] = None,
            seed: Optional[int] = None, threads: Optional[int] = None,
-           ranking: Optional[str] = None, cards: Optional[int] = None) -> EquityResult:
+           ranking: Optional[str] = None, cards: Optional[int] = None,
+           wild_ranks: str = "", jokers: int = 0) -> EquityResult:
     """Each player's share of the pot in a stud spot.
 
     ``hands`` gives each player's known cards (down and up). ``game`` is a variant name (see
@@ -92,36 +96,45 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
     come from the deck minus every known and ``dead`` card. ``exact=None`` enumerates when the
     spot has at most :data:`EXACT_LIMIT` deals and samples ``samples`` deals otherwise
     (1,000,000 by default); a ``seed`` makes sampling reproducible for any thread count.
+    ``wild_ranks`` adds wild ranks to the game's; ``jokers`` puts that many jokers (``Xx``,
+    always wild) in the deck, known ones included. Eight players of a seven-card game need more
+    cards than the deck holds (the shared card of RULES.md S3): not supported yet.
 
     >>> equity(["7h 6c 5d 4s", "Kh Qd Jc Tc"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
     False
     """
-    main, hilo, per_player, name = _game(game, ranking, cards)
+    main, hilo, per_player, game_wild, name = _game(game, ranking, cards)
+    mask = parse_rank_mask(game_wild + wild_ranks if isinstance(wild_ranks, str) else wild_ranks)
+    if not 0 <= jokers <= 4:
+        raise ValueError(f"a deck holds 0 to 4 jokers, got {jokers}")
     known = [list(parse_cards(h)) for h in hands]
     dead_ids = list(parse_cards(dead))
     if not 2 <= len(known) <= 8:
         raise ValueError(f"equity needs 2 to 8 players, got {len(known)}")
     seen: dict[int, str] = {}
     deck = set(main.deck)
+    jokers_seen = 0
     for where, ids in [(f"player {i + 1}", h) for i, h in enumerate(known)] + [("dead", dead_ids)]:
         if where != "dead" and len(ids) > per_player:
             raise ValueError(f"{where} holds {len(ids)} cards; {name} deals {per_player}")
         for c in ids:
             if c == 52:
-                raise CardError(f"{where}: jokers are not part of {name}")
+                jokers_seen += 1
+                if where == "dead" or jokers_seen > jokers:
+                    raise CardError(f"{where}: more jokers than the deck's {jokers} (jokers=)")
+                continue
             if c not in deck:
                 raise CardError(f"{where}: {card_str(c)} is not in the {len(deck)}-card deck")
             if c in seen:
                 raise CardError(f"{card_str(c)} appears twice ({seen[c]} and {where})")
             seen[c] = where
     lacking = sum(per_player - len(h) for h in known)
-    left = len(deck) - len(seen)
+    left = len(deck) - len(seen) + jokers - jokers_seen
     if lacking > left:
         raise ValueError(f"the deck has {left} cards left but the players still need {lacking}")
     if exact is None:
-        deals = _core.equity_deal_count(main.number, per_player, [len(h) for h in known],
-                                        len(dead_ids))
+        deals = _core.equity_deal_count(main.number, per_player, [len(h) for h in known], left)
         exact = deals <= EXACT_LIMIT
     if samples is not None and samples < 1:
         raise ValueError("samples must be at least 1")
@@ -131,7 +144,7 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
     raw = _core.equity_raw(
         main.number, hilo, per_player, known, dead_ids, exact,
         samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),
-        count)
+        count, mask, jokers)
     return EquityResult(
         game=name, hands=tuple(" ".join(card_str(c) for c in h) for h in known),
         equity=tuple(raw["equity"]), win=tuple(raw["win"]), tie=tuple(raw["tie"]),
@@ -140,14 +153,14 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
 
 
 def _game(game: Optional[str], ranking: Optional[str],
-          cards: Optional[int]) -> tuple[Ranking, bool, int, str]:
+          cards: Optional[int]) -> tuple[Ranking, bool, int, str, str]:
     if game is not None and ranking is None:
         key = game.strip().lower().replace("-", "_")
         if key not in GAMES:
             raise ValueError(f"no equity for game {game!r}: use one of {', '.join(GAMES)}, "
                              "or game=None with a ranking and cards per player")
-        main, hilo, per_player = GAMES[key]
-        return main, hilo, per_player, key
+        main, hilo, per_player, wild = GAMES[key]
+        return main, hilo, per_player, wild, key
     if ranking is None or cards not in (5, 7):
         raise ValueError("without a game, give ranking= (high, short32, razz or hilo) and "
                          "cards= (5 or 7)")
@@ -156,4 +169,4 @@ def _game(game: Optional[str], ranking: Optional[str],
     if main is Ranking.LOW8:
         raise ValueError("low8 is the low half of hilo: use ranking='hilo'")
     assert cards is not None
-    return main, hilo, cards, f"{ranking}/{cards}"
+    return main, hilo, cards, "", f"{ranking}/{cards}"

@@ -4,7 +4,8 @@
  * unknown cards can fall or by Monte Carlo sampling.
  *
  * Each player ends with `cards_per_player` cards (5 or 7); the cards a player still lacks come
- * from the deck of the ranking (52 cards, or 32 for SHORT32) minus every known and dead card.
+ * from the deck of the ranking (52 cards, or 32 for SHORT32, plus `jokers` jokers) minus every
+ * known and dead card. Cards of `wild_ranks`, and jokers, are wild (RULES.md D4).
  * A deal's pot goes to the best hand under `ranking` (ties share it equally); with `hilo` set,
  * half goes to the best high hand and half to the best LOW8 hand when one qualifies (otherwise
  * the high hand takes all). Shares are counted exactly (in 1680ths of a pot), so results do not
@@ -31,9 +32,11 @@ enum {
 };
 
 typedef struct sf_equity_game {
-    sf_ranking ranking;   /* HIGH, SHORT32 or RAZZ: who wins the pot (or its high half) */
-    int hilo;             /* nonzero: half the pot to the best qualifying LOW8 hand */
-    int cards_per_player; /* 5 or 7 */
+    sf_ranking ranking;      /* HIGH, SHORT32 or RAZZ: who wins the pot (or its high half) */
+    int hilo;                /* nonzero: half the pot to the best qualifying LOW8 hand */
+    int cards_per_player;    /* 5 or 7 */
+    sf_rank_mask wild_ranks; /* ranks whose cards are wild (jokers always are) */
+    int jokers;              /* jokers in the deck, known ones included (0 to 4) */
 } sf_equity_game;
 
 typedef struct sf_equity_result {
@@ -62,9 +65,9 @@ int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *kno
                      uint64_t seed, int threads, sf_equity_result *out);
 
 /* The number of deals an exact run enumerates (a double: it can exceed 2^64), or a negative
-   error status. Assumes distinct, valid cards (sf_equity_exact checks them). */
+   error status. `nunseen` is the number of cards that can still be dealt. */
 double sf_equity_deal_count(const sf_equity_game *game, int players, const int *known_count,
-                            int ndead);
+                            int nunseen);
 
 #ifdef __cplusplus
 }

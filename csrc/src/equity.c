@@ -26,7 +26,8 @@ typedef struct {
     sf_hand base_low[SF_EQUITY_MAX_PLAYERS];
     uint8_t rest[64]; /* the cards that can still be dealt */
     int nrest;
-    int total_need;
+    int total_need;   /* cards dealt per deal, the shared card included */
+    int community;    /* 1: the last card is one shared card (RULES.md S3) */
 } spot_t;
 
 typedef struct {
@@ -118,9 +119,35 @@ static int setup(spot_t *spot, const sf_equity_game *game, int players, const ui
             spot->rest[spot->nrest++] = (uint8_t)c;
     for (int j = jokers_known; j < game->jokers; j++)
         spot->rest[spot->nrest++] = SF_JOKER;
-    if (spot->total_need > spot->nrest)
-        return SF_E_DECK_SHORT;
+    if (spot->total_need > spot->nrest) {
+        /* S3: the stub cannot give everyone a seventh card: one shared card instead */
+        int all_lack_last = game->cards_per_player == 7;
+        for (int p = 0; p < players; p++)
+            all_lack_last &= spot->need[p] >= 1;
+        if (!all_lack_last || spot->total_need - players + 1 > spot->nrest)
+            return SF_E_DECK_SHORT;
+        spot->community = 1;
+        for (int p = 0; p < players; p++)
+            spot->need[p]--;
+        spot->total_need -= players - 1;
+    }
     return SF_OK;
+}
+
+/* Add (or take back) the shared card to every player's hands. */
+static void share_card(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c, int add)
+{
+    for (int p = 0; p < spot->players; p++) {
+        if (add) {
+            sf_hand_add(&h[p], spot->main_ev, c);
+            if (spot->low_ev)
+                sf_hand_add(&hl[p], spot->low_ev, c);
+        } else {
+            sf_hand_remove(&h[p], spot->main_ev, c);
+            if (spot->low_ev)
+                sf_hand_remove(&hl[p], spot->low_ev, c);
+        }
+    }
 }
 
 /* Score one deal: every player's hand is complete in h[] (and hl[] for hi-lo). */
@@ -303,29 +330,54 @@ static void exact_work(job_t *j)
         w.hl[p] = spot->base_low[p];
     }
     int fp = j->first_player;
-    if (fp < 0) { /* nothing to deal: one deal, done by worker 0 */
-        if (j->index == 0)
+    if (fp < 0) { /* no own cards to deal: worker 0 does the one deal (or the shared cards) */
+        if (j->index != 0)
+            return;
+        if (!spot->community) {
             score(spot, w.h, w.hl, w.tally);
+            return;
+        }
+        for (int cc = 0; cc < spot->nrest; cc++) {
+            share_card(spot, w.h, w.hl, spot->rest[cc], 1);
+            score(spot, w.h, w.hl, w.tally);
+            share_card(spot, w.h, w.hl, spot->rest[cc], 0);
+        }
         return;
     }
     int k = spot->need[fp];
-    /* interleaved shares of the first dealt player's combinations */
-    for (size_t f = (size_t)j->index; f < j->nfirsts; f += (size_t)j->count) {
-        const uint8_t *idx = j->firsts + f * (size_t)k;
-        for (int i = 0; i < k; i++) {
-            uint8_t c = spot->rest[idx[i]];
-            w.used[idx[i]] = 1;
-            sf_hand_add(&w.h[fp], spot->main_ev, c);
-            if (spot->low_ev)
-                sf_hand_add(&w.hl[fp], spot->low_ev, c);
+    /* the shared card (S3), if any, is chosen first by every worker; the first dealt
+       player's combinations are shared out between workers, skipping the shared card */
+    for (int cc = spot->community ? 0 : -1; cc < (spot->community ? spot->nrest : 0); cc++) {
+        if (cc >= 0) {
+            w.used[cc] = 1;
+            share_card(spot, w.h, w.hl, spot->rest[cc], 1);
         }
-        deal_player(&w, fp + 1);
-        for (int i = 0; i < k; i++) {
-            uint8_t c = spot->rest[idx[i]];
-            w.used[idx[i]] = 0;
-            sf_hand_remove(&w.h[fp], spot->main_ev, c);
-            if (spot->low_ev)
-                sf_hand_remove(&w.hl[fp], spot->low_ev, c);
+        for (size_t f = (size_t)j->index; f < j->nfirsts; f += (size_t)j->count) {
+            const uint8_t *idx = j->firsts + f * (size_t)k;
+            int clash = 0;
+            for (int i = 0; i < k; i++)
+                clash |= w.used[idx[i]];
+            if (clash)
+                continue;
+            for (int i = 0; i < k; i++) {
+                uint8_t c = spot->rest[idx[i]];
+                w.used[idx[i]] = 1;
+                sf_hand_add(&w.h[fp], spot->main_ev, c);
+                if (spot->low_ev)
+                    sf_hand_add(&w.hl[fp], spot->low_ev, c);
+            }
+            deal_player(&w, fp + 1);
+            for (int i = 0; i < k; i++) {
+                uint8_t c = spot->rest[idx[i]];
+                w.used[idx[i]] = 0;
+                sf_hand_remove(&w.h[fp], spot->main_ev, c);
+                if (spot->low_ev)
+                    sf_hand_remove(&w.hl[fp], spot->low_ev, c);
+            }
+        }
+        if (cc >= 0) {
+            share_card(spot, w.h, w.hl, spot->rest[cc], 0);
+            w.used[cc] = 0;
         }
     }
 }
@@ -354,9 +406,19 @@ double sf_equity_deal_count(const sf_equity_game *game, int players, const int *
         need[p] = game->cards_per_player - known_count[p];
     }
     double deals = 1;
+    int total = 0, all_lack_last = game->cards_per_player == 7;
     for (int p = 0; p < players; p++) {
-        if (need[p] > left)
+        total += need[p];
+        all_lack_last &= need[p] >= 1;
+    }
+    if (total > left) { /* S3: one shared last card */
+        if (!all_lack_last || total - players + 1 > left)
             return SF_E_DECK_SHORT;
+        deals = left--;
+        for (int p = 0; p < players; p++)
+            need[p]--;
+    }
+    for (int p = 0; p < players; p++) {
         deals *= binomial(left, need[p]);
         left -= need[p];
     }
@@ -494,10 +556,15 @@ static void sample_work(job_t *j)
                 deck[i] = deck[m];
                 deck[m] = t;
             }
-            int next = 0;
+            int next = spot->community; /* deck[0] is the shared card when there is one */
             for (int p = 0; p < spot->players; p++) {
                 h[p] = spot->base[p];
                 hl[p] = spot->base_low[p];
+                if (spot->community) {
+                    sf_hand_add(&h[p], spot->main_ev, deck[0]);
+                    if (spot->low_ev)
+                        sf_hand_add(&hl[p], spot->low_ev, deck[0]);
+                }
                 for (int i = 0; i < spot->need[p]; i++) {
                     uint8_t c = deck[next++];
                     sf_hand_add(&h[p], spot->main_ev, c);

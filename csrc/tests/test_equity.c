@@ -77,8 +77,28 @@ int main(void)
     uint8_t bad[1] = {200};
     CHECK(sf_equity_exact(&high, 2, known, counts, bad, 1, 1, &a) == SF_E_CARD, "bad id");
     int eight[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    CHECK(sf_equity_exact(&high, 8, known, eight, NULL, 0, 1, &a) == SF_E_DECK_SHORT,
-          "eight players need 56 cards");
+    CHECK(sf_equity_deal_count(&high, 8, eight, 52) > 1e40,
+          "eight players lacking every card: the seventh is shared (S3), a huge enumeration");
+    uint8_t nine[7] = {0};
+    int shortcount[2] = {7, 7};
+    sf_equity_game five = {SF_RANKING_HIGH, 0, 5, 0, 0};
+    CHECK(sf_equity_exact(&five, 2, nine, shortcount, NULL, 0, 1, &a) == SF_E_TOO_MANY,
+          "seven cards in a five-card game");
+    /* S3: eight players with six cards each leave 4 cards: one shared seventh card */
+    uint8_t six[8 * 7];
+    int sixes[8];
+    for (int p = 0; p < 8; p++) {
+        sixes[p] = 6;
+        for (int i = 0; i < 6; i++)
+            six[p * 7 + i] = (uint8_t)(p * 6 + i);
+    }
+    CHECK(sf_equity_exact(&high, 8, six, sixes, NULL, 0, 2, &a) == SF_OK, "shared card");
+    CHECK(a.deals == 4, "one of the four cards left, shared by all");
+    CHECK(sf_equity_deal_count(&high, 8, sixes, 4) == 4.0, "deal count with a shared card");
+    double total = 0;
+    for (int p = 0; p < 8; p++)
+        total += a.equity[p];
+    CHECK(fabs(total - 1) < 1e-12, "shares sum to one");
     sf_equity_game s32 = {SF_RANKING_SHORT32, 0, 5, 0, 0};
     CHECK(sf_equity_exact(&s32, 2, known, counts, dead, 3, 1, &a) == SF_E_DECK,
           "a deuce in the 32-card deck");

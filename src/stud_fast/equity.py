@@ -97,8 +97,8 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
     spot has at most :data:`EXACT_LIMIT` deals and samples ``samples`` deals otherwise
     (1,000,000 by default); a ``seed`` makes sampling reproducible for any thread count.
     ``wild_ranks`` adds wild ranks to the game's; ``jokers`` puts that many jokers (``Xx``,
-    always wild) in the deck, known ones included. Eight players of a seven-card game need more
-    cards than the deck holds (the shared card of RULES.md S3): not supported yet.
+    always wild) in the deck, known ones included. When the deck cannot give every player a
+    seventh card, the last card is one card shared by everyone (RULES.md S3).
 
     >>> equity(["7h 6c 5d 4s", "Kh Qd Jc Tc"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
@@ -131,7 +131,9 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
             seen[c] = where
     lacking = sum(per_player - len(h) for h in known)
     left = len(deck) - len(seen) + jokers - jokers_seen
-    if lacking > left:
+    shared = (per_player == 7 and all(len(h) < 7 for h in known)
+              and lacking - len(known) + 1 <= left)  # S3: one shared seventh card
+    if lacking > left and not shared:
         raise ValueError(f"the deck has {left} cards left but the players still need {lacking}")
     if exact is None:
         deals = _core.equity_deal_count(main.number, per_player, [len(h) for h in known], left)

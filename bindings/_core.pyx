@@ -6,6 +6,7 @@ mask over rank indices (bit 0 the deuce ... bit 12 the ace).
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport malloc, free
+from libc.string cimport memset
 
 cimport csf
 
@@ -279,7 +280,7 @@ _EQUITY_ERRORS = {
 
 def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list dead,
                bint exact, uint64_t samples=0, uint64_t seed=0, int threads=1,
-               unsigned wild_mask=0, int jokers=0):
+               unsigned wild_mask=0, int jokers=0, progress=None):
     """Equity of a stud spot in C (see stud_fast.equity for the facade).
 
     ``known`` is a list of per-player lists of card ids, ``dead`` a list of ids. Returns a dict
@@ -309,13 +310,31 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
     game.cards_per_player = cards_per_player
     game.wild_ranks = <csf.sf_rank_mask>wild_mask
     game.jokers = jokers
-    with nogil:
-        if exact:
+    cdef csf.sf_equity_tally tally
+    cdef uint64_t done = 0, piece
+    memset(&tally, 0, sizeof(tally))
+    if exact:
+        with nogil:
             status = csf.sf_equity_exact(&game, players, known_buf, counts, dead_buf, ndead,
                                          threads, &out)
-        else:
-            status = csf.sf_equity_sample(&game, players, known_buf, counts, dead_buf, ndead,
-                                          samples, seed, threads, &out)
+    else:
+        # pieces of about 2% of the run, on block boundaries, so progress can be shown
+        piece = max(<uint64_t>csf.SF_EQUITY_BLOCK,
+                    (samples // 50) // csf.SF_EQUITY_BLOCK * csf.SF_EQUITY_BLOCK)
+        if progress is None:
+            piece = samples
+        status = csf.SF_OK
+        while done < samples and status == csf.SF_OK:
+            if piece > samples - done:
+                piece = samples - done
+            with nogil:
+                status = csf.sf_equity_sample_into(&game, players, known_buf, counts,
+                                                   dead_buf, ndead, done, piece, seed,
+                                                   threads, &tally)
+            done += piece
+            if progress is not None and status == csf.SF_OK:
+                progress(done, samples)
+        csf.sf_equity_finish(&tally, players, 0, &out)
     if status != csf.SF_OK:
         if status in _EQUITY_ERRORS:
             raise ValueError(_EQUITY_ERRORS[status])

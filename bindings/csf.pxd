@@ -79,3 +79,12 @@ cdef extern from "stud_fast/equity.h" nogil:
                          uint64_t samples, uint64_t seed, int threads, sf_equity_result *out)
     double sf_equity_deal_count(const sf_equity_game *game, int players,
                                 const int *known_count, int nunseen)
+    int SF_EQUITY_BLOCK
+    ctypedef struct sf_equity_tally:
+        uint64_t deals
+    int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t *known,
+                              const int *known_count, const uint8_t *dead, int ndead,
+                              uint64_t first_sample, uint64_t samples, uint64_t seed,
+                              int threads, sf_equity_tally *tally)
+    void sf_equity_finish(const sf_equity_tally *tally, int players, int exact,
+                          sf_equity_result *out)

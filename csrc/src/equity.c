@@ -14,7 +14,7 @@
 #include <string.h>
 
 #define UNITS 1680u /* one pot: lcm(1..8) * 2 */
-#define SAMPLE_BLOCK 4096u
+#define SAMPLE_BLOCK ((uint64_t)SF_EQUITY_BLOCK)
 
 typedef struct {
     sf_evaluator main_store, low_store; /* evaluators bound to the game's wild ranks */
@@ -30,15 +30,7 @@ typedef struct {
     int community;    /* 1: the last card is one shared card (RULES.md S3) */
 } spot_t;
 
-typedef struct {
-    uint64_t share[SF_EQUITY_MAX_PLAYERS];
-    uint64_t share_sq[SF_EQUITY_MAX_PLAYERS];
-    uint64_t high[SF_EQUITY_MAX_PLAYERS];
-    uint64_t low[SF_EQUITY_MAX_PLAYERS];
-    uint64_t win[SF_EQUITY_MAX_PLAYERS];
-    uint64_t tie[SF_EQUITY_MAX_PLAYERS];
-    uint64_t deals;
-} tally_t;
+typedef sf_equity_tally tally_t;
 
 static int deck_size(sf_ranking r)
 {
@@ -205,14 +197,16 @@ static void tally_add(tally_t *into, const tally_t *t)
     into->deals += t->deals;
 }
 
-static void finish(const spot_t *spot, const tally_t *t, int exact, sf_equity_result *out)
+void sf_equity_finish(const sf_equity_tally *t, int players, int exact, sf_equity_result *out)
 {
     memset(out, 0, sizeof *out);
-    out->players = spot->players;
+    if (players < 0 || players > SF_EQUITY_MAX_PLAYERS)
+        players = 0;
+    out->players = players;
     out->exact = exact;
     out->deals = t->deals;
     double d = (double)t->deals;
-    for (int p = 0; p < spot->players && d > 0; p++) {
+    for (int p = 0; p < players && d > 0; p++) {
         double mean = (double)t->share[p] / d;
         out->equity[p] = mean / UNITS;
         out->high[p] = (double)t->high[p] / d / UNITS;
@@ -234,7 +228,7 @@ struct job {
     const spot_t *spot;
     work_fn work;
     int index, count; /* this worker of count */
-    uint64_t samples, seed;
+    uint64_t samples, seed, first_sample;
     /* exact: the first dealt player's card combinations, shared read-only */
     const uint8_t *firsts;
     size_t nfirsts;
@@ -491,7 +485,7 @@ int sf_equity_exact(const sf_equity_game *game, int players, const uint8_t *know
     free(firsts);
     if (status != SF_OK)
         return status;
-    finish(&spot, &total, 1, out);
+    sf_equity_finish(&total, spot.players, 1, out);
     return SF_OK;
 }
 
@@ -538,15 +532,17 @@ static inline uint32_t below(rng_t *r, uint32_t n)
 static void sample_work(job_t *j)
 {
     const spot_t *spot = j->spot;
+    uint64_t first = j->first_sample / SAMPLE_BLOCK, end = j->first_sample + j->samples;
     uint64_t blocks = (j->samples + SAMPLE_BLOCK - 1) / SAMPLE_BLOCK;
     uint8_t deck[64];
     sf_hand h[SF_EQUITY_MAX_PLAYERS], hl[SF_EQUITY_MAX_PLAYERS];
-    for (uint64_t b = (uint64_t)j->index; b < blocks; b += (uint64_t)j->count) {
+    for (uint64_t local = (uint64_t)j->index; local < blocks; local += (uint64_t)j->count) {
+        uint64_t b = first + local; /* the block's number in the whole run fixes its stream */
         uint64_t x = j->seed ^ (b * 0xD1B54A32D192ED03ULL);
         rng_t r;
         for (int i = 0; i < 4; i++)
             r.s[i] = splitmix(&x);
-        uint64_t n = b + 1 < blocks ? SAMPLE_BLOCK : j->samples - b * SAMPLE_BLOCK;
+        uint64_t n = end - b * SAMPLE_BLOCK < SAMPLE_BLOCK ? end - b * SAMPLE_BLOCK : SAMPLE_BLOCK;
         memcpy(deck, spot->rest, (size_t)spot->nrest);
         for (uint64_t k = 0; k < n; k++) {
             /* a partial Fisher-Yates shuffle draws the cards everyone lacks */
@@ -577,12 +573,13 @@ static void sample_work(job_t *j)
     }
 }
 
-int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *known,
-                     const int *known_count, const uint8_t *dead, int ndead, uint64_t samples,
-                     uint64_t seed, int threads, sf_equity_result *out)
+int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t *known,
+                          const int *known_count, const uint8_t *dead, int ndead,
+                          uint64_t first_sample, uint64_t samples, uint64_t seed, int threads,
+                          sf_equity_tally *tally)
 {
     spot_t spot;
-    if (!out)
+    if (!tally || first_sample % SAMPLE_BLOCK)
         return SF_E_ARGUMENT;
     int status = setup(&spot, game, players, known, known_count, dead, ndead);
     if (status != SF_OK)
@@ -597,14 +594,28 @@ int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *kno
         jobs[i].count = count;
         jobs[i].samples = samples;
         jobs[i].seed = seed;
+        jobs[i].first_sample = first_sample;
     }
     status = run_jobs(jobs, count);
     if (status != SF_OK)
         return status;
-    tally_t total;
-    memset(&total, 0, sizeof total);
     for (int i = 0; i < count; i++)
-        tally_add(&total, &jobs[i].tally);
-    finish(&spot, &total, 0, out);
+        tally_add(tally, &jobs[i].tally);
+    return SF_OK;
+}
+
+int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *known,
+                     const int *known_count, const uint8_t *dead, int ndead, uint64_t samples,
+                     uint64_t seed, int threads, sf_equity_result *out)
+{
+    sf_equity_tally tally;
+    if (!out)
+        return SF_E_ARGUMENT;
+    memset(&tally, 0, sizeof tally);
+    int status = sf_equity_sample_into(game, players, known, known_count, dead, ndead, 0,
+                                       samples, seed, threads, &tally);
+    if (status != SF_OK)
+        return status;
+    sf_equity_finish(&tally, players, 0, out);
     return SF_OK;
 }

@@ -66,6 +66,15 @@ int main(void)
     CHECK(sf_equity_sample(&razz, 2, known, counts, dead, 3, 20000, 7, 3, &b) == SF_OK, "mc3");
     CHECK(memcmp(&a, &b, sizeof a) == 0, "a seed fixes the sample for any thread count");
     CHECK(a.deals == 20000 && a.std_error[0] > 0, "sampled deals and standard error");
+    sf_equity_tally pieces;
+    memset(&pieces, 0, sizeof pieces);
+    CHECK(sf_equity_sample_into(&razz, 2, known, counts, dead, 3, 0, 8192, 7, 2, &pieces) ==
+              SF_OK && sf_equity_sample_into(&razz, 2, known, counts, dead, 3, 8192, 11808, 7,
+                                             1, &pieces) == SF_OK, "sampling in pieces");
+    sf_equity_finish(&pieces, 2, 0, &b);
+    CHECK(memcmp(&a, &b, sizeof a) == 0, "pieces add up to the whole run");
+    CHECK(sf_equity_sample_into(&razz, 2, known, counts, dead, 3, 100, 10, 7, 1, &pieces) ==
+              SF_E_ARGUMENT, "pieces start on a block");
 
     /* errors */
     counts[0] = 8;

@@ -1,6 +1,6 @@
 """Type stub of the compiled bindings (bindings/_core.pyx)."""
 
-from typing import Any, Sequence, SupportsIndex
+from typing import Any, Callable, Optional, Sequence, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,7 @@ class Hand:
 
 def equity_raw(ranking: int, hilo: bool, cards_per_player: int, known: list[list[int]],
                dead: list[int], exact: bool, samples: int = ..., seed: int = ...,
-               threads: int = ..., wild_mask: int = ..., jokers: int = ...) -> dict[str, Any]: ...
+               threads: int = ..., wild_mask: int = ..., jokers: int = ...,
+               progress: Optional[Callable[[int, int], None]] = ...) -> dict[str, Any]: ...
 def equity_deal_count(ranking: int, cards_per_player: int, known_counts: list[int],
                       nunseen: int) -> float: ...

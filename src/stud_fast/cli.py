@@ -74,8 +74,17 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     from stud_fast.equity import equity
 
     exact = True if args.exact else (False if args.samples else None)
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            filled = 30 * done // total
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,} deals",
+                  end="" if done < total else "\n", file=sys.stderr, flush=True)
+
     result = equity(args.hands, game=args.game, dead=args.dead, exact=exact,
-                    samples=args.samples, seed=args.seed, threads=args.threads)
+                    samples=args.samples, seed=args.seed, threads=args.threads,
+                    progress=progress)
     print(result.format())
     return 0
 

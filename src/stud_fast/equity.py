@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 from dataclasses import dataclass
-from typing import Iterable, Optional, Union
+from typing import Callable, Iterable, Optional, Union
 
 from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards, parse_rank_mask
@@ -87,7 +87,8 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
            dead: CardsText = "", exact: Optional[bool] = None, samples: Optional[int] = None,
            seed: Optional[int] = None, threads: Optional[int] = None,
            ranking: Optional[str] = None, cards: Optional[int] = None,
-           wild_ranks: str = "", jokers: int = 0) -> EquityResult:
+           wild_ranks: str = "", jokers: int = 0,
+           progress: Optional[Callable[[int, int], None]] = None) -> EquityResult:
     """Each player's share of the pot in a stud spot.
 
     ``hands`` gives each player's known cards (down and up). ``game`` is a variant name (see
@@ -99,6 +100,8 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
     ``wild_ranks`` adds wild ranks to the game's; ``jokers`` puts that many jokers (``Xx``,
     always wild) in the deck, known ones included. When the deck cannot give every player a
     seventh card, the last card is one card shared by everyone (RULES.md S3).
+    ``progress(done, total)``, if given, is called as a sampled run goes (the result is the
+    same with or without it).
 
     >>> equity(["7h 6c 5d 4s", "Kh Qd Jc Tc"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
@@ -146,7 +149,7 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
     raw = _core.equity_raw(
         main.number, hilo, per_player, known, dead_ids, exact,
         samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),
-        count, mask, jokers)
+        count, mask, jokers, progress)
     return EquityResult(
         game=name, hands=tuple(" ".join(card_str(c) for c in h) for h in known),
         equity=tuple(raw["equity"]), win=tuple(raw["win"]), tie=tuple(raw["tie"]),

@@ -64,6 +64,33 @@ int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *kno
                      const int *known_count, const uint8_t *dead, int ndead, uint64_t samples,
                      uint64_t seed, int threads, sf_equity_result *out);
 
+/*
+ * Integer sums of a run, in 1680ths of a pot per deal: what sampling in pieces adds up (for a
+ * progress bar, or machines sharing a run). A run split at multiples of SF_EQUITY_BLOCK samples
+ * adds up to exactly the tally of the whole run with the same seed.
+ */
+#define SF_EQUITY_BLOCK 4096
+typedef struct sf_equity_tally {
+    uint64_t share[SF_EQUITY_MAX_PLAYERS];
+    uint64_t share_sq[SF_EQUITY_MAX_PLAYERS];
+    uint64_t high[SF_EQUITY_MAX_PLAYERS];
+    uint64_t low[SF_EQUITY_MAX_PLAYERS];
+    uint64_t win[SF_EQUITY_MAX_PLAYERS];
+    uint64_t tie[SF_EQUITY_MAX_PLAYERS];
+    uint64_t deals;
+} sf_equity_tally;
+
+/* Add samples number first_sample .. first_sample + samples - 1 of the seed's run to *tally
+   (first_sample a multiple of SF_EQUITY_BLOCK). */
+int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t *known,
+                          const int *known_count, const uint8_t *dead, int ndead,
+                          uint64_t first_sample, uint64_t samples, uint64_t seed, int threads,
+                          sf_equity_tally *tally);
+
+/* The result of a tally (exact: 1 for an enumeration, 0 for samples). */
+void sf_equity_finish(const sf_equity_tally *tally, int players, int exact,
+                      sf_equity_result *out);
+
 /* The number of deals an exact run enumerates (a double: it can exceed 2^64), or a negative
    error status. `nunseen` is the number of cards that can still be dealt. */
 double sf_equity_deal_count(const sf_equity_game *game, int players, const int *known_count,

@@ -108,7 +108,7 @@ def _winners(keys: Sequence[Key]) -> list[int]:
 
 
 def reference_equity(hands: Sequence[Sequence[int]], game: str, dead: Sequence[int] = (),
-                     *, use_core: bool = False) -> dict[str, Any]:
+                     *, use_core: bool = False, wild: int = 0) -> dict[str, Any]:
     """Exact all-in results of a stud spot by walking every deal.
 
     Args:
@@ -117,6 +117,7 @@ def reference_equity(hands: Sequence[Sequence[int]], game: str, dead: Sequence[i
         dead: card ids out of play.
         use_core: value hands with the C core's ``stud_fast.evaluate`` instead of the
             pure-Python oracle ``stud_fast._reference.reference_key`` (much faster).
+        wild: a 13-bit mask of wild ranks (bit 0 the deuce).
 
     Returns:
         A dict with ``deals`` (int) and, per player, lists of :class:`Fraction`:
@@ -136,13 +137,13 @@ def reference_equity(hands: Sequence[Sequence[int]], game: str, dead: Sequence[i
         import stud_fast
 
         def evaluate(cards: tuple[int, ...], ranking: str) -> Key:
-            hand_value = stud_fast.evaluate(list(cards), ranking)
+            hand_value = stud_fast.evaluate(list(cards), ranking, wild_ranks=wild)
             if ranking == "low8" and hand_value.category == "no low":
                 return None
             return hand_value.value
     else:
         def evaluate(cards: tuple[int, ...], ranking: str) -> Key:
-            category, key = _reference.reference_key(cards, ranking)
+            category, key = _reference.reference_key(cards, ranking, wild)
             if ranking == "low8" and category == "no low":
                 return None
             return key

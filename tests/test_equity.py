@@ -466,3 +466,35 @@ def test_reference_rejects_the_same_inputs() -> None:
             continue
         with pytest.raises(ValueError):
             reference_equity([_ids(h) for h in hands], game, _ids(dead))
+
+
+@pytest.mark.parametrize("game", ["seven_card_stud", "razz", "stud_hilo"])
+def test_wild_ranks_match_the_reference(game: str) -> None:
+    """D4 wild cards in equity: nines wild, one card to come each, a small live deck."""
+    hands = ["9c Ah Kd Qs 4h 3d", "Ac Ad 7s 6s 5h 2c"]
+    keep = "9h 9s 8c 8d Tc Jh Ks"
+    dead = _dead_except(game, keep, hands)
+    got = stud_fast.equity(hands, game=game, dead=dead, exact=True, wild_ranks="9")
+    want = reference_equity([list(stud_fast.parse_cards(h)) for h in hands], game,
+                            list(stud_fast.parse_cards(dead)), wild=1 << 7)
+    assert got.deals == want["deals"]
+    for p in range(2):
+        assert abs(got.equity[p] - float(want["equity"][p])) < 1e-12
+        assert abs(got.low[p] - float(want["low"][p])) < 1e-12
+
+
+def test_shared_seventh_card_when_the_deck_runs_short() -> None:
+    """S3: eight players with six cards each leave four: one of them, shared by all."""
+    hands = [" ".join(stud_fast.card_str(c) for c in range(6 * p, 6 * p + 6)) for p in range(8)]
+    got = stud_fast.equity(hands, game="seven_card_stud", exact=True)
+    left = [48, 49, 50, 51]  # the four aces
+    shares = [Fraction(0)] * 8
+    for shared in left:
+        values = [stud_fast.evaluate(list(range(6 * p, 6 * p + 6)) + [shared]).value
+                  for p in range(8)]
+        best = max(values)
+        winners = [p for p in range(8) if values[p] == best]
+        for p in winners:
+            shares[p] += Fraction(1, len(winners) * len(left))
+    assert got.deals == 4
+    assert [round(e, 12) for e in got.equity] == [round(float(x), 12) for x in shares]

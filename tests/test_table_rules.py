@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -607,13 +608,13 @@ def test_B5_round_ends_when_everyone_acted_and_matched() -> None:
     assert hand.street == 1                      # all acted and matched: next street
 
 
-def _drive(hand: StudHand, exposed_at_seventh: tuple[int, ...] = ()) -> None:
-    """Play a dealer-driven hand: the dealer's operations when due, players check or call."""
+def _drive(hand: StudHand, deal: Callable[[StudHand], None] = StudHand.deal) -> None:
+    """Play a dealer-driven hand: the dealer's operations when due (``deal`` for the deals),
+    players check or call."""
     while not hand.is_over:
         due = hand.dealer_due
         if due == "deal":
-            last = hand.street + 2 == len(hand.config.game.streets)
-            hand.deal(exposed_at_seventh if last else ())
+            deal(hand)
         elif due is not None:
             getattr(hand, due)()
         elif hand.can_check():
@@ -644,44 +645,37 @@ def test_I2_first_seventh_street_card_exposed_all_go_up() -> None:
     hand = StudHand(cfg, stacks=[300, 300, 300], dealer=0, seed=9, automatic=False)
     first = hand._dealing[0]
     opener_sixth: list[int | None] = []
-    while not hand.is_over:
-        if hand.dealer_due == "deal" and hand.street == 2:    # deals sixth street
-            hand.deal()
-            opener_sixth.append(hand.actor)
-        elif hand.dealer_due == "deal" and hand.street == 3:  # deals seventh street
-            hand.deal(exposed=[first])
-            seventh = [r for r in hand.records if r.kind == "deal" and r.street == 4]
+
+    def deal(h: StudHand) -> None:
+        if h.street == 3:  # dealing seventh street: the first card comes face up
+            h.deal(exposed=[first])
+            seventh = [r for r in h.records if r.kind == "deal" and r.street == 4]
             assert seventh and all(r.up[0] for r in seventh)   # every card face up
-            assert hand.actor == opener_sixth[0]               # sixth street's opener opens
-        elif hand.dealer_due is not None:
-            getattr(hand, hand.dealer_due)()
-        elif hand.can_check():
-            hand.check()
-        elif hand.can_bring_in():
-            hand.bring_in()
+            assert h.actor == opener_sixth[0]                  # sixth street's opener opens
         else:
-            hand.call()
+            h.deal()
+            opener_sixth[:] = [h.actor]
+
+    _drive(hand, deal)
+    assert hand.is_over
 
 
 def test_I2_later_exposed_card_gives_the_rights_of_an_all_in_player() -> None:
     cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
     hand = StudHand(cfg, stacks=[300, 300, 300], dealer=0, seed=9, automatic=False)
     victim = hand._dealing[1]
-    while not hand.is_over:
-        if hand.dealer_due == "deal" and hand.street == 3:  # deals seventh street
-            hand.deal(exposed=[victim])
-            assert hand.is_all_in(victim)
-            while hand.actor is not None:
-                assert hand.actor != victim  # it acts no more
-                hand.bet() if hand.can_bet() else hand.call()
-        elif hand.dealer_due is not None:
-            getattr(hand, hand.dealer_due)()
-        elif hand.can_check():
-            hand.check()
-        elif hand.can_bring_in():
-            hand.bring_in()
-        else:
-            hand.call()
+
+    def deal(h: StudHand) -> None:
+        if h.street != 3:
+            h.deal()
+            return
+        h.deal(exposed=[victim])  # seventh street, second card face up
+        assert h.is_all_in(victim)
+        while h.actor is not None:
+            assert h.actor != victim  # it acts no more
+            h.bet() if h.can_bet() else h.call()
+
+    _drive(hand, deal)
     pots = hand.pots()
     assert len(pots) == 2 and victim not in pots[1].eligible  # later bets: a side pot
     assert sum(hand.stacks) == 900

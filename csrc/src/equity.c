@@ -261,6 +261,21 @@ static int run_jobs(job_t *jobs, int count)
     return status;
 }
 
+/* Run `count` copies of `proto` (worker i of count) and add their tallies to *total. */
+static int run_copies(job_t *jobs, int count, const job_t *proto, tally_t *total)
+{
+    for (int i = 0; i < count; i++) {
+        jobs[i] = *proto;
+        jobs[i].index = i;
+        jobs[i].count = count;
+    }
+    int status = run_jobs(jobs, count);
+    if (status == SF_OK)
+        for (int i = 0; i < count; i++)
+            tally_add(total, &jobs[i].tally);
+    return status;
+}
+
 static int clamp_threads(int threads)
 {
     if (threads < 1)
@@ -467,20 +482,16 @@ int sf_equity_exact(const sf_equity_game *game, int players, const uint8_t *know
         free(firsts);
         return SF_E_ARGUMENT;
     }
-    for (int i = 0; i < count; i++) {
-        jobs[i].spot = &spot;
-        jobs[i].work = exact_work;
-        jobs[i].index = i;
-        jobs[i].count = count;
-        jobs[i].firsts = firsts;
-        jobs[i].nfirsts = nfirsts;
-        jobs[i].first_player = fp;
-    }
-    status = run_jobs(jobs, count);
+    job_t proto;
+    memset(&proto, 0, sizeof proto);
+    proto.spot = &spot;
+    proto.work = exact_work;
+    proto.firsts = firsts;
+    proto.nfirsts = nfirsts;
+    proto.first_player = fp;
     tally_t total;
     memset(&total, 0, sizeof total);
-    for (int i = 0; i < count; i++)
-        tally_add(&total, &jobs[i].tally);
+    status = run_copies(jobs, count, &proto, &total);
     free(jobs);
     free(firsts);
     if (status != SF_OK)
@@ -585,23 +596,14 @@ int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t
     if (status != SF_OK)
         return status;
     int count = clamp_threads(threads);
-    job_t jobs[64];
-    memset(jobs, 0, sizeof jobs);
-    for (int i = 0; i < count; i++) {
-        jobs[i].spot = &spot;
-        jobs[i].work = sample_work;
-        jobs[i].index = i;
-        jobs[i].count = count;
-        jobs[i].samples = samples;
-        jobs[i].seed = seed;
-        jobs[i].first_sample = first_sample;
-    }
-    status = run_jobs(jobs, count);
-    if (status != SF_OK)
-        return status;
-    for (int i = 0; i < count; i++)
-        tally_add(tally, &jobs[i].tally);
-    return SF_OK;
+    job_t jobs[64], proto;
+    memset(&proto, 0, sizeof proto);
+    proto.spot = &spot;
+    proto.work = sample_work;
+    proto.samples = samples;
+    proto.seed = seed;
+    proto.first_sample = first_sample;
+    return run_copies(jobs, count, &proto, tally);
 }
 
 int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *known,

@@ -670,6 +670,11 @@ def test_I2_later_exposed_card_gives_the_rights_of_an_all_in_player() -> None:
             h.deal()
             return
         h.deal(exposed=[victim])  # seventh street, second card face up
+        assert h.actor == victim and set(h.legal_actions()) == {"take_all_in", "play_on"}
+        with pytest.raises(RuleError) as e:
+            h.check()
+        assert e.value.rule == "I2"
+        h.take_all_in()
         assert h.is_all_in(victim)
         while h.actor is not None:
             assert h.actor != victim  # it acts no more
@@ -679,3 +684,22 @@ def test_I2_later_exposed_card_gives_the_rights_of_an_all_in_player() -> None:
     pots = hand.pots()
     assert len(pots) == 2 and victim not in pots[1].eligible  # later bets: a side pot
     assert sum(hand.stacks) == 900
+
+
+def test_I2_exposed_card_player_may_play_on() -> None:
+    cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
+    hand = StudHand(cfg, stacks=[300, 300, 300], dealer=0, seed=9, automatic=False)
+    victim = hand._dealing[1]
+
+    def deal(h: StudHand) -> None:
+        if h.street != 3:
+            h.deal()
+            return
+        h.deal(exposed=[victim])
+        h.play_on()
+        assert not h.is_all_in(victim)
+
+    _drive(hand, deal)
+    assert hand.is_over and sum(hand.stacks) == 900
+    again = StudHand.from_json(hand.to_json())
+    assert again.records == hand.records

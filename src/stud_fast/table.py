@@ -163,6 +163,7 @@ class StudHand:
         self._exposed: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
         self._capped = False  # I1 keep_capped: no bet above the largest in this round
         self._all_in_rights: set[int] = set()  # I2: seats treated as all in
+        self._choosers: list[int] = []  # I2: seats choosing whether to be treated as all in
         self._opener: Optional[int] = None  # who opened the current betting round
         self._reopener: Optional[int] = None  # I2: the previous round's opener opens
         # the betting round (reset by _start_round)
@@ -348,6 +349,30 @@ class StudHand:
         self._pending_done()
         return record
 
+    def take_all_in(self) -> Record:
+        """I2: after its seventh-street card was exposed, the actor takes the rights of an
+        all-in player: it acts no more and plays for the pots it has matched."""
+        return self._all_in_choice(True)
+
+    def play_on(self) -> Record:
+        """I2: after its seventh-street card was exposed, the actor plays on as usual."""
+        return self._all_in_choice(False)
+
+    def _all_in_choice(self, take: bool) -> Record:
+        kind = "take_all_in" if take else "play_on"
+        self._verify(kind)
+        s = self.actor
+        assert s is not None
+        self._cached = None
+        if take:
+            self._all_in_rights.add(s)
+            self._able -= 1
+        record = Record(kind, s, street=self.street)
+        self.records.append(record)
+        self._actions.append((kind, 0))
+        self._pending_done()
+        return record
+
     def _pending_done(self) -> None:
         """The first pending operation is done: the next one, or the betting round."""
         self._pending.pop(0)
@@ -419,6 +444,8 @@ class StudHand:
             return self.turn_up(to)
         if kind == "buy_pot":
             return self.buy_pot()
+        if kind in ("take_all_in", "play_on"):
+            return self._all_in_choice(kind == "take_all_in")
         return self._act(kind, to)
 
     # ---- what a seat may know (E3) ----------------------------------------------------------
@@ -493,6 +520,8 @@ class StudHand:
                 hand.turn_up(arg)
             elif kind == "buy_pot":
                 hand.buy_pot()
+            elif kind in ("take_all_in", "play_on"):
+                getattr(hand, kind)()
             elif kind == "premature_card":
                 hand.expose_premature_card()
             elif kind == "deal":
@@ -549,10 +578,10 @@ class StudHand:
             exposed = players
             self._reopener = self._opener
         else:
-            for s in exposed:  # I2: the rights of an all-in player
-                if not self.folded[s] and self.stacks[s] > 0 and s not in self._all_in_rights:
-                    self._all_in_rights.add(s)
-                    self._able -= 1
+            # I2: each such player has the rights of an all-in player: before any betting of
+            # the round it chooses whether to be treated as all in (all_in_choice below)
+            self._choosers = [s for s in exposed
+                              if not self.folded[s] and self.stacks[s] > 0]
         left = len(self.deck) - self._next_card
         if self._queued is not None:  # the players' cards are fixed: burn from what is left
             burn = left > 0
@@ -617,7 +646,10 @@ class StudHand:
         self.street += 1
         game = self.config.game
         dealt_up = self._deal_street(exposed)
-        if game.turn_up:  # S4: everyone turns a card up before the betting
+        if self._choosers:  # I2: exposed seventh-street cards: all in or play on
+            self._pending = [("all_in_choice", s) for s in self._choosers]
+            self._choosers = []
+        elif game.turn_up:  # S4: everyone turns a card up before the betting
             self._pending = [("turn_up", s) for s in self._dealing if not self.folded[s]]
         elif game.baseball:  # S5: an up three must buy the pot or fold, at once
             self._pending = [("buy_pot", s) for s, c in dealt_up if c >> 2 == 1]
@@ -655,7 +687,8 @@ class StudHand:
         """Deal the next street. ``exposed`` lists seats whose seventh-street card the dealer
         turned face up by mistake (I2): when the first card of the round was exposed, every
         seventh-street card is dealt face up and the opener of sixth street opens; otherwise
-        each such seat has the rights of an all-in player for the rest of the hand."""
+        each such seat first chooses (``take_all_in()`` or ``play_on()``) whether to have the
+        rights of an all-in player for the rest of the hand."""
         self._dealer("deal")
         game = self.config.game
         if exposed and (game.cards_per_player != 7 or self.street + 2 != len(game.streets)):
@@ -813,6 +846,12 @@ class StudHand:
                 refused[kind] = ("E2", "the hand is over; nobody is to act")
             return self._cached
         s = self.actor
+        if self._pending and self._pending[0][0] == "all_in_choice":
+            legal["take_all_in"] = legal["play_on"] = (0, 0)
+            for kind in _PLAYER_ACTIONS + ("buy_pot",):
+                refused[kind] = ("I2", "its seventh-street card was exposed: take the rights of "
+                                       "an all-in player (take_all_in) or play on")
+            return self._cached
         if self._pending and self._pending[0][0] == "turn_up":  # S4: turn a card up first
             legal["turn_up"] = (0, 0)
             for kind in _PLAYER_ACTIONS + ("buy_pot",):

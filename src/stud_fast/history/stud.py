@@ -102,7 +102,7 @@ def to_phh(hand: StudHand) -> HandHistory:
 
 
 def _action_line(r: Record, player: dict[int, int]) -> Optional[str]:
-    if r.kind in ("ante", "burn", "win", "collect", "premature_card"):
+    if r.kind in ("ante", "burn", "win", "collect", "premature_card", "take_all_in", "play_on"):
         return None
     if r.kind == "community":
         return f"d db {card_str(r.cards[0])}"

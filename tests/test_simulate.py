@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-import stud_fast.history
 from stud_fast.cli import main
 from stud_fast.simulate import (BOTS, Action, Bot, RandomBot, SimulationSummary, StrengthBot,
                                 make_bot, play, simulate)
@@ -166,40 +165,12 @@ def test_strength_bot_ignores_hidden_cards(variant: str) -> None:
     assert checked > 100 and changed > checked // 2
 
 
-def test_phh_dir_writes_one_file_per_hand(tmp_path: Any, monkeypatch: pytest.MonkeyPatch
-                                          ) -> None:
-    written: list[tuple[StudHand, str]] = []
-
-    def fake_writer(hand: StudHand, path: str) -> None:
-        assert hand.is_over
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("variant = \"F7S\"\n")
-        written.append((hand, path))
-
-    monkeypatch.setattr(stud_fast.history, "write_stud_hand", fake_writer, raising=False)
-    out = tmp_path / "phh"
-    simulate("seven_card_stud", 3, players=3, seed=1, phh_dir=str(out), progress=False)
-    assert sorted(os.listdir(out)) == ["hand-00001.phh", "hand-00002.phh", "hand-00003.phh"]
-    assert [os.path.basename(p) for _, p in written] == sorted(os.listdir(out))
-
-
 def test_phh_dir_with_the_real_writer(tmp_path: Any) -> None:
-    if not hasattr(stud_fast.history, "write_stud_hand"):
-        pytest.skip("stud_fast.history.write_stud_hand is not there yet")
     out = tmp_path / "real"
     simulate("razz", 4, players=3, seed=2, phh_dir=str(out), progress=False)
     names = sorted(os.listdir(out))
     assert names == [f"hand-0000{i}.phh" for i in range(1, 5)]
     assert 'variant = "FR"' in (out / names[0]).read_text(encoding="utf-8")
-
-
-def test_phh_dir_without_a_writer_is_not_implemented(tmp_path: Any,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delattr(stud_fast.history, "write_stud_hand", raising=False)
-    with pytest.raises(NotImplementedError, match="write_stud_hand"):
-        simulate("razz", 2, players=2, phh_dir=str(tmp_path / "x"), progress=False)
-    assert main(["simulate", "--variant", "razz", "--hands", "2",
-                 "--phh", str(tmp_path / "y")]) == 2
 
 
 def test_cli_simulate(capsys: pytest.CaptureFixture[str]) -> None:

@@ -56,14 +56,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from stud_fast.simulate import simulate
 
     bots = [b for b in args.bots.replace(" ", "").split(",") if b]
-    try:
-        summary = simulate(args.variant, args.hands, players=args.players, seed=args.seed,
-                           bots=bots, ante=args.ante, bring_in=args.bring_in,
-                           small_bet=args.small_bet, big_bet=args.big_bet, stack=args.stack,
-                           phh_dir=args.phh, progress=not args.no_progress)
-    except NotImplementedError as e:
-        print(f"stud-fast: error: {e}", file=sys.stderr)
-        return 2
+    summary = simulate(args.variant, args.hands, players=args.players, seed=args.seed,
+                       bots=bots, ante=args.ante, bring_in=args.bring_in,
+                       small_bet=args.small_bet, big_bet=args.big_bet, stack=args.stack,
+                       phh_dir=args.phh, progress=not args.no_progress)
     print(summary.format())
     if args.phh:
         print(f"\nhand histories written to {args.phh}")

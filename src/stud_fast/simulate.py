@@ -441,20 +441,6 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _phh_writer() -> Callable[[StudHand, str], Any]:
-    """``stud_fast.history.write_stud_hand``, imported when first needed."""
-    try:
-        history = importlib.import_module("stud_fast.history")
-    except ImportError as e:
-        raise NotImplementedError(f"PHH output needs stud_fast.history ({e})") from e
-    writer = getattr(history, "write_stud_hand", None)
-    if writer is None:
-        raise NotImplementedError(
-            "PHH output needs stud_fast.history.write_stud_hand(hand, path), which this "
-            "build does not have yet")
-    return writer  # type: ignore[no-any-return]
-
-
 def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = None,
              bots: Sequence[str] = ("random", "strength"), *, ante: int = 1,
              bring_in: Optional[int] = None, small_bet: int = 5, big_bet: int = 10,
@@ -489,7 +475,7 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
     stacks = [stack] * players
     write: Optional[Callable[[StudHand, str], Any]] = None
     if phh_dir is not None:
-        write = _phh_writer()
+        from stud_fast.history import write_stud_hand as write
         os.makedirs(phh_dir, exist_ok=True)
 
     rng = random.Random(seed)

@@ -8,15 +8,12 @@ here.  Random hands are generated once per session with a fixed seed.
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
 import numpy as np
 import pytest
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-if _HERE not in sys.path:  # make `import peers` / `import compare` work in any import mode
-    sys.path.insert(0, _HERE)
 
 from stud_fast.benchmark.compare import random_hands  # noqa: E402
 

@@ -164,21 +164,6 @@ def _same(result: Any) -> Any:
 # stud_fast entries
 
 
-def _import_stud_fast() -> Any | None:
-    """Import stud_fast, or return None if it is not installed/importable.
-
-    A bare source directory imports as an empty namespace package; that
-    counts as not importable.
-    """
-    try:
-        import stud_fast
-    except Exception:  # noqa: BLE001
-        return None
-    if not any(hasattr(stud_fast, f) for f in ("evaluate_batch", "evaluate7", "evaluate")):
-        return None
-    return stud_fast
-
-
 def stud_fast_entries(sf: Any, hands: np.ndarray, out: Printer) -> list[Entry]:
     """Build the stud_fast rows for ``hands`` ([N, 5] or [N, 7]).
 
@@ -287,8 +272,7 @@ def _measure_section(
         Entry("numpy hands.sum(axis=1) (floor)", "hands.sum(axis=1)",
               lambda: hands.sum(axis=1), len(hands)),
     ]
-    if sf is not None:
-        entries += stud_fast_entries(sf, hands, out)
+    entries += stud_fast_entries(sf, hands, out)
     entries += peer_entries(hands, full)
 
     # Reference ordering: stud_fast batch if present, else eval7, else none.
@@ -395,12 +379,11 @@ def run(
     """
     if seed is None:
         seed = secrets.randbits(32)
-    sf = _import_stud_fast()
+    import stud_fast as sf
     peer_names = ", ".join(p.name for p in _peers.available_peers()) or "none"
     out(f"stud_fast benchmark: {hands:,} hands, seed {seed}, best of up to {repeats} runs, "
         f"python {platform.python_version()} on {platform.machine()}")
-    out(f"stud_fast: {'importable' if sf is not None else 'NOT importable (skipped)'}; "
-        f"peers: {peer_names}")
+    out(f"peers: {peer_names}")
 
     rng = np.random.default_rng(seed)
     rows = _measure_section("7-card high", random_hands(hands, 7, rng=rng), sf, out,

@@ -102,7 +102,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="stud-fast", description="Stud poker: hand evaluation, equity, simulation and hand histories.")
+    p = argparse.ArgumentParser(
+        prog="stud-fast",
+        description="Stud poker: hand evaluation, equity, simulation and hand histories.")
     sub = p.add_subparsers(dest="command", required=True)
 
     e = sub.add_parser("eval", help="evaluate one hand of 1 to 7 cards")

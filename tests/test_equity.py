@@ -25,14 +25,7 @@ from stud_fast._reference import hand_text, parse_cards
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from equity_reference import GAMES, count_deals, reference_equity
 
-try:
-    import poker_equity
-except ImportError:  # pragma: no cover - the comparison is skipped without it
-    poker_equity = None
-
-EQUITY = getattr(stud_fast, "equity", None)
-needs_equity = pytest.mark.skipif(EQUITY is None, reason="stud_fast.equity is not built yet")
-needs_poker_equity = pytest.mark.skipif(poker_equity is None, reason="poker_equity not installed")
+import poker_equity  # a test dependency: the cross-checks must run, not skip
 
 #: Absolute tolerance between a float result and an exact fraction.
 TOL = 1e-12
@@ -61,8 +54,7 @@ def _stderr(result: Any) -> list[float]:
 
 
 def _run(game: str, hands: Sequence[str], dead: str = "", **options: Any) -> Any:
-    assert EQUITY is not None
-    return EQUITY(list(hands), game=game, dead=dead, **options)
+    return stud_fast.equity(list(hands), game=game, dead=dead, **options)
 
 
 def _reference(game: str, hands: Sequence[str], dead: str = "") -> dict[str, Any]:
@@ -244,7 +236,6 @@ POKER_EQUITY_SPOTS: list[tuple[str, str, list[str], str]] = [
 ]
 
 
-@needs_poker_equity
 @pytest.mark.parametrize("spot", POKER_EQUITY_SPOTS[:1] + POKER_EQUITY_SPOTS[3:5]
                          + POKER_EQUITY_SPOTS[6:7])
 def test_reference_agrees_with_poker_equity(spot: tuple[str, str, list[str], str]) -> None:
@@ -263,7 +254,6 @@ def test_reference_agrees_with_poker_equity(spot: tuple[str, str, list[str], str
 # --------------------------------------------------------------------------- exact vs oracle
 
 
-@needs_equity
 def test_result_fields() -> None:
     """The result carries the fields the API names, with the documented types."""
     game, hands, dead = HANDMADE["seven_stud_river"]
@@ -274,7 +264,6 @@ def test_result_fields() -> None:
     assert all(len(getattr(r, f)) == 2 for f in FIELDS)
 
 
-@needs_equity
 @pytest.mark.parametrize("name", sorted(ALL_SMALL))
 def test_exact_equals_reference(name: str) -> None:
     game, hands, dead = ALL_SMALL[name]
@@ -282,14 +271,12 @@ def test_exact_equals_reference(name: str) -> None:
     _assert_matches_reference(result, _reference(game, hands, dead), f"{name} {ALL_SMALL[name]}")
 
 
-@needs_equity
 def test_exact_none_enumerates_small_spots() -> None:
     game, hands, dead = HANDMADE["razz_three_way"]
     result = _run(game, hands, dead)
     _assert_matches_reference(result, _reference(game, hands, dead), "exact=None")
 
 
-@needs_equity
 def test_high_only_games_have_no_low_share() -> None:
     for name in ("seven_stud_river", "razz_three_way", "short32_empty_hand"):
         game, hands, dead = HANDMADE[name]
@@ -301,8 +288,6 @@ def test_high_only_games_have_no_low_share() -> None:
 # --------------------------------------------------------------------------- vs poker-equity
 
 
-@needs_equity
-@needs_poker_equity
 @pytest.mark.parametrize("spot", POKER_EQUITY_SPOTS, ids=lambda s: f"{s[1]}-{'|'.join(s[2])}")
 def test_exact_equals_poker_equity(spot: tuple[str, str, list[str], str]) -> None:
     variant, game, hands, dead = spot
@@ -329,7 +314,6 @@ MC_SPOTS: list[Spot] = [
 ]
 
 
-@needs_equity
 @pytest.mark.parametrize("spot", MC_SPOTS, ids=lambda s: s[0])
 def test_monte_carlo_within_four_standard_errors(spot: Spot) -> None:
     game, hands, dead = spot
@@ -349,14 +333,12 @@ def test_monte_carlo_within_four_standard_errors(spot: Spot) -> None:
     assert abs(sum(mc.equity) - 1) <= 1e-9
 
 
-@needs_equity
 def test_exact_none_samples_large_spots() -> None:
     r = _run("seven_card_stud", ["As Ks Qd", "Jh Jd 9c"], samples=20_000, seed=1)
     assert r.exact is False and r.deals == 20_000
     assert all(s > 0 for s in _stderr(r))
 
 
-@needs_equity
 @pytest.mark.parametrize("game,hands", [
     ("seven_card_stud", ["As Ks Qd", "Jh Jd 9c", "7c 7d 2h"]),
     ("stud_hilo", ["As 2s 5d", "Kh Kc 8d", "3h 4h 6c", "Qs Jd Tc"]),
@@ -375,7 +357,6 @@ def test_same_seed_same_result_for_any_thread_count(game: str, hands: list[str])
     assert list(other.equity) != list(first.equity)
 
 
-@needs_equity
 def test_exact_is_the_same_for_any_thread_count() -> None:
     game, hands, dead = POKER_EQUITY_SPOTS[5][1:]
     results = [_run(game, hands, dead, exact=True, threads=t) for t in (1, 2, 4)]
@@ -388,7 +369,6 @@ def test_exact_is_the_same_for_any_thread_count() -> None:
 # --------------------------------------------------------------------------- symmetry
 
 
-@needs_equity
 def test_symmetric_exact() -> None:
     """Swapping hearts/spades and clubs/diamonds maps each hand onto the other."""
     r = _run("seven_card_stud", ["Ah Kh 7c 4s 2d", "As Ks 7d 4h 2c"], exact=True)
@@ -396,7 +376,6 @@ def test_symmetric_exact() -> None:
     assert abs(r.win[0] - r.win[1]) <= 1e-12 and abs(r.tie[0] - r.tie[1]) <= 1e-12
 
 
-@needs_equity
 def test_symmetric_hilo_with_invariant_third_player() -> None:
     """Player 3's cards map onto themselves under the same suit swap; 1 and 2 trade places."""
     r = _run("stud_hilo", ["Ah 2h 3c 8s Kd Ks", "As 2s 3d 8h Kc Kh", "Qh Qs 9c 9d 5h 5s"],
@@ -406,14 +385,12 @@ def test_symmetric_hilo_with_invariant_third_player() -> None:
         assert abs(values[0] - values[1]) <= 1e-12, field
 
 
-@needs_equity
 def test_symmetric_monte_carlo_third_street() -> None:
     r = _run("seven_card_stud", ["Ah Kh 7c", "As Ks 7d"], exact=False, samples=200_000, seed=5)
     se = _stderr(r)
     assert abs(r.equity[0] - r.equity[1]) <= 4 * (se[0] + se[1])
 
 
-@needs_equity
 def test_player_order_permutes_results() -> None:
     game, hands, dead = HANDMADE["hilo_four_way"]
     r = _run(game, hands, dead, exact=True)
@@ -451,7 +428,6 @@ BAD_INPUTS: dict[str, tuple[str, list[str], str]] = {
 }
 
 
-@needs_equity
 @pytest.mark.parametrize("name", sorted(BAD_INPUTS))
 def test_validation_errors(name: str) -> None:
     game, hands, dead = BAD_INPUTS[name]

@@ -726,9 +726,8 @@ class StudHand:
         self._completed = False
         self._last_aggressor = None
         self._opened = True
-        able = [s for s in self.in_hand() if not self.is_all_in(s)]
-        if len(able) < 2 and all(self._round_bet[s] >= self._level for s in able):
-            self.actor = None  # nobody to bet against: deal on (B6)
+        if self._able < 2:  # a fresh round owes nothing: nobody to bet against, deal on (B6)
+            self.actor = None
             return
         if self.street == 0 and self.config.uses_bring_in:
             self.actor = self._bring_in_seat()
@@ -1079,6 +1078,8 @@ class StudHand:
     def _value(self, held: list[tuple[int, bool]], ranking: Ranking) -> int:
         """Value of held cards under ``ranking``, wild cards as jokers; more than seven cards
         (baseball's extra cards) take the best seven."""
+        if not self.config.game.baseball:  # no wild cards: the common, fast case
+            return _core.eval_ids([c for c, _ in held], ranking.number, 0)
         ids = [SF_JOKER if self._is_wild(c, up) else c for c, up in held]
         if len(ids) <= 7:
             return _core.eval_ids(ids, ranking.number, 0)

@@ -641,8 +641,7 @@ def test_dealer_driven_hand_matches_the_automatic_one() -> None:
 
 
 def test_I2_first_seventh_street_card_exposed_all_go_up() -> None:
-    cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
-    hand = StudHand(cfg, stacks=[300, 300, 300], dealer=0, seed=9, automatic=False)
+    hand, _ = _dealer_driven_hand()
     first = hand._dealing[0]
     opener_sixth: list[int | None] = []
 
@@ -660,10 +659,15 @@ def test_I2_first_seventh_street_card_exposed_all_go_up() -> None:
     assert hand.is_over
 
 
-def test_I2_later_exposed_card_gives_the_rights_of_an_all_in_player() -> None:
+def _dealer_driven_hand() -> tuple[StudHand, int]:
+    """A dealer-driven three-handed hand and the seat dealt second (an I2 victim)."""
     cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
     hand = StudHand(cfg, stacks=[300, 300, 300], dealer=0, seed=9, automatic=False)
-    victim = hand._dealing[1]
+    return hand, hand._dealing[1]
+
+
+def test_I2_later_exposed_card_gives_the_rights_of_an_all_in_player() -> None:
+    hand, victim = _dealer_driven_hand()
 
     def deal(h: StudHand) -> None:
         if h.street != 3:
@@ -687,9 +691,7 @@ def test_I2_later_exposed_card_gives_the_rights_of_an_all_in_player() -> None:
 
 
 def test_I2_exposed_card_player_may_play_on() -> None:
-    cfg = GameConfig(**SEVEN)  # type: ignore[arg-type]
-    hand = StudHand(cfg, stacks=[300, 300, 300], dealer=0, seed=9, automatic=False)
-    victim = hand._dealing[1]
+    hand, victim = _dealer_driven_hand()
 
     def deal(h: StudHand) -> None:
         if h.street != 3:

@@ -32,6 +32,21 @@ typedef struct {
 
 typedef sf_equity_tally tally_t;
 
+/* Give card c to a player's hand and, in hi-lo, to its low twin (or take it back). */
+static inline void give(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c)
+{
+    sf_hand_add(h, spot->main_ev, c);
+    if (spot->low_ev)
+        sf_hand_add(hl, spot->low_ev, c);
+}
+
+static inline void take_back(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c)
+{
+    sf_hand_remove(h, spot->main_ev, c);
+    if (spot->low_ev)
+        sf_hand_remove(hl, spot->low_ev, c);
+}
+
 static int deck_size(sf_ranking r)
 {
     return r == SF_RANKING_SHORT32 ? 32 : 52;
@@ -90,9 +105,7 @@ static int setup(spot_t *spot, const sf_equity_game *game, int players, const ui
                 if (seen[c]++)
                     return SF_E_DUPLICATE;
             }
-            sf_hand_add(&spot->base[p], spot->main_ev, c);
-            if (spot->low_ev)
-                sf_hand_add(&spot->base_low[p], spot->low_ev, c);
+            give(spot, &spot->base[p], &spot->base_low[p], c);
         }
         spot->need[p] = game->cards_per_player - k;
         spot->total_need += spot->need[p];
@@ -130,15 +143,10 @@ static int setup(spot_t *spot, const sf_equity_game *game, int players, const ui
 static void share_card(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c, int add)
 {
     for (int p = 0; p < spot->players; p++) {
-        if (add) {
-            sf_hand_add(&h[p], spot->main_ev, c);
-            if (spot->low_ev)
-                sf_hand_add(&hl[p], spot->low_ev, c);
-        } else {
-            sf_hand_remove(&h[p], spot->main_ev, c);
-            if (spot->low_ev)
-                sf_hand_remove(&hl[p], spot->low_ev, c);
-        }
+        if (add)
+            give(spot, &h[p], &hl[p], c);
+        else
+            take_back(spot, &h[p], &hl[p], c);
     }
 }
 
@@ -307,13 +315,9 @@ static void choose(walk_t *w, int p, int left, int from)
             continue;
         uint8_t c = spot->rest[i];
         w->used[i] = 1;
-        sf_hand_add(&w->h[p], spot->main_ev, c);
-        if (spot->low_ev)
-            sf_hand_add(&w->hl[p], spot->low_ev, c);
+        give(spot, &w->h[p], &w->hl[p], c);
         choose(w, p, left - 1, i + 1);
-        sf_hand_remove(&w->h[p], spot->main_ev, c);
-        if (spot->low_ev)
-            sf_hand_remove(&w->hl[p], spot->low_ev, c);
+        take_back(spot, &w->h[p], &w->hl[p], c);
         w->used[i] = 0;
     }
 }
@@ -369,19 +373,13 @@ static void exact_work(job_t *j)
             if (clash)
                 continue;
             for (int i = 0; i < k; i++) {
-                uint8_t c = spot->rest[idx[i]];
                 w.used[idx[i]] = 1;
-                sf_hand_add(&w.h[fp], spot->main_ev, c);
-                if (spot->low_ev)
-                    sf_hand_add(&w.hl[fp], spot->low_ev, c);
+                give(spot, &w.h[fp], &w.hl[fp], spot->rest[idx[i]]);
             }
             deal_player(&w, fp + 1);
             for (int i = 0; i < k; i++) {
-                uint8_t c = spot->rest[idx[i]];
                 w.used[idx[i]] = 0;
-                sf_hand_remove(&w.h[fp], spot->main_ev, c);
-                if (spot->low_ev)
-                    sf_hand_remove(&w.hl[fp], spot->low_ev, c);
+                take_back(spot, &w.h[fp], &w.hl[fp], spot->rest[idx[i]]);
             }
         }
         if (cc >= 0) {
@@ -567,17 +565,10 @@ static void sample_work(job_t *j)
             for (int p = 0; p < spot->players; p++) {
                 h[p] = spot->base[p];
                 hl[p] = spot->base_low[p];
-                if (spot->community) {
-                    sf_hand_add(&h[p], spot->main_ev, deck[0]);
-                    if (spot->low_ev)
-                        sf_hand_add(&hl[p], spot->low_ev, deck[0]);
-                }
-                for (int i = 0; i < spot->need[p]; i++) {
-                    uint8_t c = deck[next++];
-                    sf_hand_add(&h[p], spot->main_ev, c);
-                    if (spot->low_ev)
-                        sf_hand_add(&hl[p], spot->low_ev, c);
-                }
+                if (spot->community)
+                    give(spot, &h[p], &hl[p], deck[0]);
+                for (int i = 0; i < spot->need[p]; i++)
+                    give(spot, &h[p], &hl[p], deck[next++]);
             }
             score(spot, h, hl, &j->tally);
         }

@@ -59,15 +59,6 @@ static sf_value flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
     return v;
 }
 
-/* Value of a hand known to be valid (1..7 distinct cards of the deck). */
-static inline sf_value hand_value(const sf_evaluator *ev, uint64_t key, uint64_t bits)
-{
-    sf_value v = sf__suit_blind_value(ev, key);
-    if (SF_UNLIKELY(key & SF__FLUSH_FLAGS))
-        v = flush_value(ev, key, bits, v);
-    return v;
-}
-
 /* Why a summarised hand is invalid, or SF_OK. Works on sums and on ORs of card bits. */
 static int hand_problem(uint64_t key, uint64_t bits, int n, const uint8_t *cards)
 {
@@ -121,7 +112,8 @@ int sf_eval(const sf_evaluator *ev, const uint8_t *cards, int n, sf_value *out)
     int status = hand_problem(key, bits, n, cards);
     if (status != SF_OK)
         return status;
-    *out = hand_value(ev, key, bits);
+    sf_hand hand = {key, bits};
+    *out = sf_hand_value(ev, &hand);
     return SF_OK;
 }
 

@@ -143,9 +143,10 @@ def _parser() -> argparse.ArgumentParser:
 
     q = sub.add_parser("equity", help="each player's share of the pot from the known cards")
     q.add_argument("hands", nargs="+", help='known cards per player, e.g. "As Ks Qs 7d"')
+    from stud_fast.equity import GAMES
+
     q.add_argument("--game", default="seven_card_stud",
-                   help="seven_card_stud (default), razz, stud_hilo, five_card_stud, "
-                        "five_card_stud_32, mexican_stud")
+                   help=", ".join(GAMES) + " (default seven_card_stud)")
     q.add_argument("--dead", default="", help="cards out of play, e.g. folded up cards")
     q.add_argument("--exact", action="store_true", help="enumerate every deal")
     q.add_argument("--samples", type=int, help="Monte Carlo deals (default: exact if cheap)")

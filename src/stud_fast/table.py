@@ -939,10 +939,7 @@ class StudHand:
         s = self.actor
         assert s is not None
         if self._pending:  # S5: the only player action before a buy is folding
-            self.folded[s] = True
-            self._live -= 1
-            self._able -= 1
-            record = Record("fold", s, street=self.street)
+            record = self._fold(s)
             self.records.append(record)
             self._actions.append(("fold", 0))
             self._pending_done()
@@ -953,10 +950,7 @@ class StudHand:
         if kind == "fold":
             if self.config.dead_seat_keeps_cards and self._level == self._round_bet[s]:
                 self._dead_seats.append(s)  # B9: folded when it could check
-            self.folded[s] = True
-            self._live -= 1
-            self._able -= 1
-            record = Record("fold", s, street=self.street)
+            record = self._fold(s)
         elif kind in ("check", "call"):
             record = Record(kind, s, amount, street=self.street)
         elif kind == "bring_in":
@@ -996,6 +990,12 @@ class StudHand:
         self._actions.append((kind, new_total if kind in ("bet", "raise") else 0))
         self._advance(s)
         return record
+
+    def _fold(self, s: int) -> Record:
+        self.folded[s] = True
+        self._live -= 1
+        self._able -= 1
+        return Record("fold", s, street=self.street)
 
     def _advance(self, last: int) -> None:
         if self._live == 1:

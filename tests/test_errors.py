@@ -89,6 +89,43 @@ def test_every_byte_value_is_safe() -> None:
             evaluate_batch(hands)
 
 
+def test_every_byte_value_is_safe_in_long_batches() -> None:
+    """The same in batches long enough for the vector loop, at every position of a block."""
+    rng = np.random.default_rng(3)
+    base = np.argsort(rng.random((100, 52)), axis=1)[:, :7].astype(np.uint8)
+    for bad in range(53, 256):
+        hands = base.copy()
+        row, col = int(rng.integers(0, 100)), int(rng.integers(0, 7))
+        hands[row, col] = bad
+        with pytest.raises(CardError, match=f"hand {row} .*card id {bad}"):
+            evaluate_batch(hands)
+
+
+def test_batch_threads_give_one_answer() -> None:
+    """``threads`` changes who does the work, never the values or the first bad hand."""
+    rng = np.random.default_rng(7)
+    hands = np.argsort(rng.random((70_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    one = evaluate_batch(hands, threads=1)
+    expected = [evaluate(hands[i].tolist()).value for i in range(0, 70_000, 997)]
+    assert one[::997].tolist() == expected
+    for threads in (None, 2, 3, 64, 1000):
+        assert np.array_equal(evaluate_batch(hands, threads=threads), one)
+    hands[50_001, 6] = hands[50_001, 2]  # a duplicate in a late slice ...
+    hands[60_000, 0] = 99  # ... before a bad id in a later one: the first one is named
+    for threads in (1, 2, 4):
+        with pytest.raises(CardError, match=r"hand 50001 .*duplicate card"):
+            evaluate_batch(hands, threads=threads)
+
+
+def test_batch_threads_argument() -> None:
+    good = np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        evaluate_batch(good, threads=0)
+    for wrong in ("2", 2.0, True):
+        with pytest.raises(TypeError, match="threads must be an int or None"):
+            evaluate_batch(good, threads=wrong)  # type: ignore[arg-type]
+
+
 def test_values_of_different_rankings_do_not_compare() -> None:
     with pytest.raises(TypeError):
         _ = evaluate("As Ks", ranking="high") < evaluate("As Ks", ranking="razz")

@@ -4,15 +4,18 @@
  *   bench_eval [hands] [seed]
  *
  * Prints hands per second for: the checked batch loop over random 7-card hands for each
- * ranking, sf_eval_trusted (unchecked) on the same random hands, the batch with two jokers per
- * hand, and the accumulator enumerating every 7-card hand of the 52-card deck in order. Best of several repetitions; the machine may be noisy, so compare within one run.
+ * ranking, sf_eval_trusted (unchecked) on the same random hands, the checked batch on every
+ * CPU (sf_eval_batch_threads), the batch with two jokers per hand, and the accumulator
+ * enumerating every 7-card hand of the 52-card deck in order. Best of several repetitions; the
+ * machine may be noisy, so compare within one run.
  */
-#define _POSIX_C_SOURCE 199309L
+#define _POSIX_C_SOURCE 200112L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "stud_fast/eval.h"
 
@@ -50,12 +53,13 @@ static void deal(uint8_t *out, size_t n, int k, const uint8_t *deck, int decksiz
 }
 
 static double time_batch(const sf_evaluator *ev, const uint8_t *hands, size_t n, sf_value *out,
-                         int reps)
+                         int reps, int threads)
 {
     double best = 1e30;
     for (int r = 0; r < reps; r++) {
         double t0 = now();
-        int st = sf_eval_batch(ev, hands, n, 7, out, NULL);
+        int st = threads ? sf_eval_batch_threads(ev, hands, n, 7, out, NULL, threads)
+                         : sf_eval_batch(ev, hands, n, 7, out, NULL);
         double t = now() - t0;
         if (st != SF_OK) {
             fprintf(stderr, "batch failed: %s\n", sf_status_message(st));
@@ -141,7 +145,7 @@ int main(int argc, char **argv)
             deal(hands, n, 7, short_deck, 32, 0);
         else
             deal(hands, n, 7, full, 52, 0);
-        double hs = time_batch(sf_default_evaluator((sf_ranking)r), hands, n, out, 5);
+        double hs = time_batch(sf_default_evaluator((sf_ranking)r), hands, n, out, 5, 0);
         if (r == 0)
             high = hs;
         printf("batch random 7-card %-14s %12.1f  (%.2fx high)\n", names[r], hs / 1e6, hs / high);
@@ -150,8 +154,14 @@ int main(int argc, char **argv)
     double trusted = time_trusted(hands, n, 5);
     printf("%-34s %12.1f  (%.2fx batch)\n", "trusted random 7-card high", trusted / 1e6,
            trusted / high);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cpus > 1) {
+        double mt = time_batch(sf_default_evaluator(SF_RANKING_HIGH), hands, n, out, 5, (int)cpus);
+        printf("batch random 7-card high %2ld threads %9.1f  (%.2fx batch)\n", cpus, mt / 1e6,
+               mt / high);
+    }
     deal(hands, n, 7, full, 52, 2);
-    double wild = time_batch(sf_default_evaluator(SF_RANKING_HIGH), hands, n, out, 5);
+    double wild = time_batch(sf_default_evaluator(SF_RANKING_HIGH), hands, n, out, 5, 0);
     printf("batch random 7-card %-14s %12.1f  (%.2fx high)\n", "high 2 jokers", wild / 1e6,
            wild / high);
     double en = time_enumerate();

@@ -521,6 +521,8 @@ int main(int argc, char **argv)
     fprintf(h, "#define SF__NUM_ROWS %u\n#define SF__HASH_SIZE %u\n", nrows, size);
     fprintf(h, "#define SF__HASH_MASK %uu\n", size - 1);
     fprintf(h, "#define SF__NUM_HASH_KEYS %zu\n", nentries);
+    fprintf(h, "extern const uint16_t sf__hot_disp[%u];\n", 1u << hot_bits);
+    fprintf(h, "extern const uint32_t sf__rank_disp[%u];\n", nrows);
     fprintf(h, "extern const uint16_t sf__hot_values[%d][65536];\n", NRANKINGS);
     fprintf(h, "extern const uint16_t sf__rank_values[%d][SF__HASH_SIZE];\n", NRANKINGS);
     fprintf(h, "extern const uint16_t sf__flush_values[2][%d][8192];\n", MAXWILD + 1);
@@ -611,6 +613,7 @@ int main(int argc, char **argv)
             fprintf(c, "0x%llxULL,%s", (unsigned long long)bit[i], (i % 6 == 5) ? "\n" : "");
         }
         fprintf(c, "},\n.natural_bits = 0x%llxULL,\n", (unsigned long long)natural);
+        fprintf(c, ".hot_disp = sf__hot_disp,\n.rank_disp = sf__rank_disp,\n");
         fprintf(c, ".rank_values = sf__rank_values[%d],\n", rk);
         fprintf(c, ".hot_values = sf__hot_values[%d],\n", rk);
         if (SF__RANKING_HAS_FLUSH(rk))

@@ -1,39 +1,14 @@
 /*
- * stud_fast evaluation: scalar, batch and accumulator entry points over the generated tables.
+ * stud_fast evaluation: evaluator set-up, the scalar and accumulator entry points over the
+ * generated tables, and category names. The batch loops live in batch.c.
  */
 #include "stud_fast/eval.h"
 
 #include <string.h>
 
+#include "hand_checks.h"
 #include "keys.h"
 #include "sf_tables.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define SF_LIKELY(x) __builtin_expect(!!(x), 1)
-#define SF_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define SF_POPCOUNT64(x) __builtin_popcountll(x)
-#else
-#define SF_LIKELY(x) (x)
-#define SF_UNLIKELY(x) (x)
-static int SF_POPCOUNT64(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-#endif
-
-/* Sum one hand's card keys and OR its card bits. */
-#define SF__SUM_HAND(ev, h, k, key, bits)                                                   \
-    do {                                                                                    \
-        key = SF_HAND_KEY_BASE;                                                             \
-        bits = 0;                                                                           \
-        for (int j_ = 0; j_ < (k); j_++) {                                                  \
-            key += (ev)->key[(h)[j_]];                                                      \
-            bits |= (ev)->bit[(h)[j_]];                                                     \
-        }                                                                                   \
-    } while (0)
 
 /*
  * The rare path for a hand whose suit counters flag a possible flush: the best of the
@@ -57,22 +32,6 @@ static sf_value flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
             v = f;
     }
     return v;
-}
-
-/* Why a summarised hand is invalid, or SF_OK. Works on sums and on ORs of card bits. */
-static int hand_problem(uint64_t key, uint64_t bits, int n, const uint8_t *cards)
-{
-    if (n < 1 || n > 7)
-        return SF_E_COUNT;
-    if (key & SF__BAD_FIELD) {
-        for (int i = 0; i < n; i++)
-            if (cards[i] > SF_JOKER)
-                return SF_E_CARD;
-        return SF_E_DECK;
-    }
-    if (SF_POPCOUNT64(bits) != SF__FIELD(key, SF__NATURAL_SHIFT))
-        return SF_E_DUPLICATE;
-    return SF_OK;
 }
 
 int sf_evaluator_init(sf_evaluator *ev, sf_ranking ranking, sf_rank_mask wild_ranks)
@@ -109,79 +68,12 @@ int sf_eval(const sf_evaluator *ev, const uint8_t *cards, int n, sf_value *out)
         return SF_E_COUNT;
     uint64_t key, bits;
     SF__SUM_HAND(ev, cards, n, key, bits);
-    int status = hand_problem(key, bits, n, cards);
+    int status = sf__hand_problem(key, bits, n, cards);
     if (status != SF_OK)
         return status;
     sf_hand hand = {key, bits};
     *out = sf_hand_value(ev, &hand);
     return SF_OK;
-}
-
-/*
- * The batch loop, specialised per hand size so the card loop unrolls. The hot loop writes the
- * suit-blind value of every hand and only notes the hands that need a second look: a possible
- * flush, a bad card (its flag field is set) or a duplicate (the popcount of the OR of card bits
- * falls short of the non-joker count). A second pass over those few settles them. Keeping the
- * rare work out of the hot loop keeps it small enough to stay in registers.
- */
-static inline int batch_k(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
-                          sf_value *out, size_t *bad_hand)
-{
-    enum { CHUNK = 1024 };
-    uint32_t marked[CHUNK];
-    uint64_t marked_key[CHUNK], marked_bits[CHUNK];
-    int status = SF_OK;
-    for (size_t start = 0; start < nhands; start += CHUNK) {
-        size_t end = nhands - start < CHUNK ? nhands : start + CHUNK;
-        size_t nmarked = 0;
-        for (size_t i = start; i < end; i++) {
-            const uint8_t *h = hands + i * (size_t)k;
-            uint64_t key, bits;
-            SF__SUM_HAND(ev, h, k, key, bits);
-            out[i] = sf__suit_blind_value(ev, key);
-            uint64_t odd = (key & (SF__FLUSH_FLAGS | SF__BAD_FIELD)) |
-                           ((uint64_t)SF_POPCOUNT64(bits) ^ (key >> SF__NATURAL_SHIFT));
-            /* branch-free: with wild cards half the hands may be marked */
-            marked[nmarked] = (uint32_t)(i - start);
-            marked_key[nmarked] = key;
-            marked_bits[nmarked] = bits;
-            nmarked += odd != 0;
-        }
-        for (size_t m = 0; m < nmarked; m++) {
-            size_t i = start + marked[m];
-            uint64_t key = marked_key[m], bits = marked_bits[m];
-            int problem = hand_problem(key, bits, k, hands + i * (size_t)k);
-            if (SF_LIKELY(problem == SF_OK)) {
-                out[i] = flush_value(ev, key, bits, out[i]);
-            } else {
-                out[i] = 0;
-                if (status == SF_OK) {
-                    status = problem;
-                    if (bad_hand)
-                        *bad_hand = i;
-                }
-            }
-        }
-    }
-    return status;
-}
-
-int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
-                  sf_value *out, size_t *bad_hand)
-{
-    if (!ev || (nhands && (!hands || !out)))
-        return SF_E_ARGUMENT;
-    if (k < 1 || k > 7)
-        return SF_E_COUNT;
-    switch (k) {
-    case 1: return batch_k(ev, hands, nhands, 1, out, bad_hand);
-    case 2: return batch_k(ev, hands, nhands, 2, out, bad_hand);
-    case 3: return batch_k(ev, hands, nhands, 3, out, bad_hand);
-    case 4: return batch_k(ev, hands, nhands, 4, out, bad_hand);
-    case 5: return batch_k(ev, hands, nhands, 5, out, bad_hand);
-    case 6: return batch_k(ev, hands, nhands, 6, out, bad_hand);
-    default: return batch_k(ev, hands, nhands, 7, out, bad_hand);
-    }
 }
 
 int sf_hand_count(const sf_hand *h)

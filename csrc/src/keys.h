@@ -35,7 +35,7 @@ static const uint32_t sf__rank_keys[SF_NUM_RANKS] = {
  * Fill the key and bit tables of one ranking and wild-rank mask, for every byte value so that
  * no card id can index out of bounds.
  */
-static void sf__build_keys(uint64_t key[256], uint64_t bit[256], int ranking, unsigned wild_ranks)
+static inline void sf__build_keys(uint64_t key[256], uint64_t bit[256], int ranking, unsigned wild_ranks)
 {
     const uint64_t one = 1;
     int use_suits = SF__RANKING_HAS_FLUSH(ranking);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h" /* private: the portable batch loop, to hold it to the same answers */
 #include "stud_fast/eval.h"
 
 static int failures;
@@ -203,6 +204,117 @@ static void report(const char *what, const tally_t *t)
     printf("\n");
 }
 
+
+static uint64_t rng_state = 0x5eed;
+static uint64_t next_random(void)
+{
+    /* splitmix64 */
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/*
+ * The batch loop sf_eval_batch picks for this CPU (vector duplicate checks where AVX2 exists)
+ * and the portable loop must give the scalar sf_eval's value for every hand, 0 for bad hands,
+ * and the same first error and hand index. Random batches of every size and hand length, with
+ * jokers, wild ranks and planted faults (duplicates, ids above 52, cards outside the deck) at
+ * random places, including the last hands, which the vector loop leaves to the portable one.
+ */
+static void test_batch_paths(void)
+{
+    enum { MAXN = 700 };
+    static uint8_t hands[MAXN * 7];
+    static sf_value fast[MAXN], slow[MAXN], one[MAXN];
+    for (int round = 0; round < 3000; round++) {
+        sf_ranking r = (sf_ranking)(next_random() % SF_NUM_RANKINGS);
+        sf_evaluator ev;
+        sf_rank_mask wild = next_random() % 3 == 0 ? (sf_rank_mask)(1u << (next_random() % 13)) : 0;
+        sf_evaluator_init(&ev, r, wild);
+        uint8_t deck[52];
+        int decksize = deck_of(r, deck);
+        int k = 1 + (int)(next_random() % 7);
+        size_t n = (size_t)(next_random() % MAXN);
+        int jokers = (int)(next_random() % 4);    /* how likely a card is a joker: 0 to 3 in 16 */
+        int faults = (int)(next_random() % 4);    /* how many faults to plant */
+        for (size_t i = 0; i < n; i++) {
+            for (int j = 0; j < k; j++) {
+                int r2 = j + (int)(next_random() % (uint64_t)(decksize - j));
+                uint8_t t = deck[j]; deck[j] = deck[r2]; deck[r2] = t;
+                hands[i * k + j] = (int)(next_random() % 16) < jokers ? SF_JOKER : deck[j];
+            }
+        }
+        for (int f = 0; f < faults && n > 0 && k > 1; f++) {
+            size_t i = next_random() % 2 ? n - 1 - next_random() % (n < 40 ? n : 40) : next_random() % n;
+            int a = (int)(next_random() % (uint64_t)k), b = (a + 1 + (int)(next_random() % (uint64_t)(k - 1))) % k;
+            switch (next_random() % 3) {
+            case 0: hands[i * k + b] = hands[i * k + a]; break;                /* duplicate */
+            case 1: hands[i * k + b] = (uint8_t)(53 + next_random() % 203); break; /* bad id */
+            default: hands[i * k + b] = (uint8_t)(next_random() % 20); break;  /* 2..6 */
+            }
+        }
+        size_t where_fast = 12345, where_slow = 12345;
+        int st_fast = sf_eval_batch(&ev, hands, n, k, fast, &where_fast);
+        int st_slow = sf__eval_batch_portable(&ev, hands, n, k, slow, &where_slow);
+        int st_one = SF_OK;
+        size_t where_one = 12345;
+        for (size_t i = 0; i < n; i++) {
+            int st = sf_eval(&ev, hands + i * k, k, &one[i]);
+            if (st != SF_OK) {
+                one[i] = 0;
+                if (st_one == SF_OK) {
+                    st_one = st;
+                    where_one = i;
+                }
+            }
+        }
+        CHECK(st_fast == st_one && st_slow == st_one, "round %d: status %d / %d, scalar %d",
+              round, st_fast, st_slow, st_one);
+        CHECK(where_fast == where_one && where_slow == where_one,
+              "round %d: first bad hand %zu / %zu, scalar %zu", round, where_fast, where_slow,
+              where_one);
+        CHECK(n == 0 || memcmp(fast, one, n * sizeof *one) == 0, "round %d: batch values", round);
+        CHECK(n == 0 || memcmp(slow, one, n * sizeof *one) == 0, "round %d: portable values", round);
+    }
+}
+
+/* Threaded batches: the same values, status and first bad hand as one thread, faults or not. */
+static void test_batch_threads(void)
+{
+    enum { N = 100003, K = 7 };
+    static uint8_t hands[N * K];
+    static sf_value one[N], many[N];
+    const sf_evaluator *ev = sf_default_evaluator(SF_RANKING_HIGH);
+    uint8_t deck[52];
+    for (int c = 0; c < 52; c++)
+        deck[c] = (uint8_t)c;
+    for (size_t i = 0; i < N; i++)
+        for (int j = 0; j < K; j++) {
+            int r = j + (int)(next_random() % (uint64_t)(52 - j));
+            uint8_t t = deck[j]; deck[j] = deck[r]; deck[r] = t;
+            hands[i * K + j] = deck[j];
+        }
+    for (int fault = 0; fault < 3; fault++) {
+        if (fault == 1)
+            hands[77777 * K + 3] = hands[77777 * K + 5]; /* a duplicate in a late slice */
+        if (fault == 2)
+            hands[40000 * K] = 200; /* and an earlier bad id: the first error wins */
+        size_t where_one = 1, where_many;
+        int st_one = sf_eval_batch(ev, hands, N, K, one, &where_one);
+        for (int threads = 0; threads <= 9; threads += 3) {
+            where_many = 2;
+            int st_many = sf_eval_batch_threads(ev, hands, N, K, many, &where_many, threads);
+            CHECK(st_many == st_one, "threads %d: status %d != %d", threads, st_many, st_one);
+            CHECK(st_one == SF_OK || where_many == where_one, "threads %d: bad hand %zu != %zu",
+                  threads, where_many, where_one);
+            CHECK(memcmp(one, many, sizeof one) == 0, "threads %d: values", threads);
+        }
+        CHECK(fault == 0 ? st_one == SF_OK : fault == 1 ? where_one == 77777 : where_one == 40000,
+              "fault %d: status %d at %zu", fault, st_one, where_one);
+    }
+}
+
 static void test_errors(void)
 {
     const sf_evaluator *ev = sf_default_evaluator(SF_RANKING_HIGH);
@@ -247,6 +359,8 @@ int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     test_errors();
+    test_batch_paths();
+    test_batch_threads();
 
     static tally_t t;
     tally_init(&t);

@@ -10,8 +10,9 @@ False
 from __future__ import annotations
 
 import itertools
+import os
 from functools import total_ordering
-from typing import Any, Iterable, Union
+from typing import Any, Iterable, Optional, Union
 
 import numpy as np
 
@@ -160,13 +161,16 @@ def evaluate(cards: CardsLike, ranking: RankingLike = "high", wild_ranks: WildRa
 
 
 def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
-                   wild_ranks: WildRanks = "") -> np.ndarray:
+                   wild_ranks: WildRanks = "", threads: Optional[int] = None) -> np.ndarray:
     """Values of every row of a uint8 array of card ids with shape [N, k], k in 1..7.
 
     Returns a uint16 array [N] with ``result[i] == evaluate(hands[i], ...).value``. The GIL is
-    released while the C loop runs, so threads can split a large array. Non-contiguous input is
-    copied; any other dtype than uint8 is a TypeError (convert with ``.astype(np.uint8)`` after
-    checking the range yourself).
+    released while the C loop runs. ``threads`` caps the threads that share a large array
+    (``None``: one per CPU; slices under 16,384 hands are not worth a thread, so small arrays
+    run on the calling thread; ``threads=1`` never starts one). The result does not depend on
+    it. Non-contiguous input is copied; any other dtype than uint8 is a TypeError (convert with
+    ``.astype(np.uint8)`` after checking the range yourself). A bad hand raises ``CardError``
+    naming the first one.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)).tolist() == [
@@ -182,9 +186,17 @@ def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
         raise ValueError(f"hands must be a 2-D array [N, k], got shape {hands.shape}")
     if not 1 <= hands.shape[1] <= 7:
         raise ValueError(f"hands must have 1 to 7 cards per row, got {hands.shape[1]}")
+    if threads is None:
+        count = os.cpu_count() or 1
+    elif isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
+    elif threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    else:
+        count = min(threads, 64)
     data = np.ascontiguousarray(hands)
     out = np.empty(hands.shape[0], dtype=np.uint16)
-    _core.eval_batch(data, out, r.number, mask)
+    _core.eval_batch(data, out, r.number, mask, count)
     return out
 
 

@@ -94,6 +94,8 @@ typedef struct sf_evaluator {
     uint64_t key[256];            /* per card id: rank key, suit counters, wild count, flags */
     uint64_t bit[256];            /* per card id: its bit in a hand's card set (0 for jokers) */
     uint64_t natural_bits;        /* the bits of cards that are not wild */
+    const uint16_t *hot_disp;     /* the hot perfect hash: displacement per bucket */
+    const uint32_t *rank_disp;    /* the rank perfect hash: displacement per bucket */
     const uint16_t *hot_values;   /* seven natural cards: values by the hot perfect hash */
     const uint16_t *rank_values;  /* every rank multiset and wild count: values */
     const uint16_t *flush_values; /* [8 wild counts][8192 suit masks], NULL for low rankings */
@@ -116,6 +118,14 @@ int sf_eval(const sf_evaluator *ev, const uint8_t *cards, int n, sf_value *out);
  */
 int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                   sf_value *out, size_t *bad_hand);
+
+/*
+ * sf_eval_batch split into contiguous slices over up to `threads` threads (at most 64; slices
+ * under 16,384 hands are not worth a thread, so small batches stay on the calling thread).
+ * Same values, status and first bad hand as sf_eval_batch.
+ */
+int sf_eval_batch_threads(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                          sf_value *out, size_t *bad_hand, int threads);
 
 sf_category sf_category_of(sf_ranking ranking, sf_value value);
 const char *sf_category_name(sf_category category);
@@ -168,8 +178,6 @@ typedef struct sf_hand {
 #else
 #define SF__EXPECT(x, v) (x)
 #endif
-extern const uint16_t sf__hot_disp[8192];
-extern const uint32_t sf__rank_disp[16384];
 
 static inline void sf_hand_clear(sf_hand *h)
 {
@@ -200,21 +208,32 @@ sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits
 sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n, uint64_t key,
                                sf_value suit_blind);
 
-/* Private: the value of a summed hand ignoring flushes (one hash, two table loads). */
-static inline sf_value sf__suit_blind_value(const sf_evaluator *ev, uint64_t key)
+/* Private: the value of a summed hand ignoring flushes (one hash, two table loads). Takes the
+   evaluator's tables rather than the evaluator so that batch loops can keep them in registers
+   across the stores of their results. */
+static inline sf_value sf__suit_blind_value(const uint16_t *hot_disp, const uint16_t *hot_values,
+                                            const uint32_t *rank_disp,
+                                            const uint16_t *rank_values, uint64_t key)
 {
     uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
     uint32_t mixed = sum * SF__HASH_MULT;
     if (SF__EXPECT((key & SF__SEVEN_NATURAL_MASK) == SF__SEVEN_NATURAL, 1))
-        return ev->hot_values[(uint16_t)(sum + sf__hot_disp[mixed >> (32 - SF__HOT_BUCKET_BITS)])];
-    return ev->rank_values[(sum + sf__rank_disp[mixed >> (32 - SF__RANK_BUCKET_BITS)]) &
-                           ((1u << SF__RANK_SIZE_BITS) - 1)];
+        return hot_values[(uint16_t)(sum + hot_disp[mixed >> (32 - SF__HOT_BUCKET_BITS)])];
+    return rank_values[(sum + rank_disp[mixed >> (32 - SF__RANK_BUCKET_BITS)]) &
+                       ((1u << SF__RANK_SIZE_BITS) - 1)];
+}
+
+/* Private: sf__suit_blind_value with the tables of an evaluator. */
+static inline sf_value sf__suit_blind(const sf_evaluator *ev, uint64_t key)
+{
+    return sf__suit_blind_value(ev->hot_disp, ev->hot_values, ev->rank_disp, ev->rank_values,
+                                key);
 }
 
 /* Value of a valid hand (see sf_hand_status). Inline: equity loops call it billions of times. */
 static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
 {
-    sf_value v = sf__suit_blind_value(ev, h->key);
+    sf_value v = sf__suit_blind(ev, h->key);
     if (SF__EXPECT((h->key & SF__FLUSH_FLAGS) != 0, 0))
         v = sf_hand_flush_value(ev, h->key, h->bits, v);
     return v;
@@ -231,7 +250,7 @@ static inline sf_value sf_eval_trusted(const sf_evaluator *ev, const uint8_t *ca
     uint64_t key = SF_HAND_KEY_BASE;
     for (int i = 0; i < n; i++)
         key += ev->key[cards[i]];
-    sf_value v = sf__suit_blind_value(ev, key);
+    sf_value v = sf__suit_blind(ev, key);
     if (SF__EXPECT((key & SF__FLUSH_FLAGS) != 0, 0))
         v = sf__cards_flush_value(ev, cards, n, key, v); /* rare, out of line */
     return v;

@@ -9,7 +9,10 @@ Generates ``N`` random 7-card hands (distinct cards within a hand, default
 200,000) and times, in the same process:
 
 * ``numpy hands.sum(axis=1)``: a memory-bandwidth floor, no evaluation;
-* ``stud_fast.evaluate_batch(hands)``: one call for all hands;
+* ``stud_fast.evaluate_batch(hands, threads=1)``: one call for all hands, one thread (the
+  reference row), and ``stud_fast.evaluate_batch(hands)`` on every CPU;
+* the C core's unchecked ``sf_eval_trusted`` in a C loop over the same rows: what the
+  checked batch costs over the bare lookup (the binding overhead included);
 * ``stud_fast.evaluate7(a, ..., g)`` in a per-hand loop (skipped if missing);
 * ``stud_fast.evaluate("As Kd ...")`` in a per-hand loop on strings;
 * every importable peer from :mod:`peers`, one call per hand.
@@ -30,6 +33,7 @@ import argparse
 import gc
 import json
 import math
+import os
 import platform
 import secrets
 import sys
@@ -174,10 +178,26 @@ def stud_fast_entries(sf: Any, hands: np.ndarray, out: Printer) -> list[Entry]:
     n = len(hands)
     batch = getattr(sf, "evaluate_batch", None)
     if batch is not None:
-        entries.append(Entry("stud_fast.evaluate_batch", "stud_fast.evaluate_batch(hands)",
-                             lambda: batch(hands), n, _same))
+        # the reference row: one thread, like every per-hand peer
+        entries.append(Entry("stud_fast.evaluate_batch", "stud_fast.evaluate_batch(hands, threads=1)",
+                             lambda: batch(hands, threads=1), n, _same))
+        cpus = os.cpu_count() or 1
+        if cpus > 1:
+            entries.append(Entry(f"stud_fast.evaluate_batch ({cpus} threads)",
+                                 "stud_fast.evaluate_batch(hands)", lambda: batch(hands), n, _same))
     else:
         out("note: stud_fast.evaluate_batch not found, skipped")
+    core = getattr(getattr(sf, "_core", None), "trusted_batch_for_benchmark", None)
+    if core is not None:
+        trusted_out = np.empty(n, dtype=np.uint16)
+
+        def trusted_loop() -> np.ndarray:
+            core(hands, trusted_out)
+            return trusted_out
+
+        entries.append(Entry("C core, unchecked (sf_eval_trusted)",
+                             "sf_eval_trusted per row in a C loop, no validation",
+                             trusted_loop, n, _same))
 
     scalar_name = f"evaluate{k}"
     scalar = getattr(sf, scalar_name, None)

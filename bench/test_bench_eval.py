@@ -59,12 +59,20 @@ def _hands_for(ranking: str, wild: bool, request: pytest.FixtureRequest) -> np.n
 def test_evaluate_batch(
     benchmark: Any, stud_fast: Any, ranking: str, request: pytest.FixtureRequest
 ) -> None:
-    """stud_fast.evaluate_batch over 100k 7-card hands, one call."""
+    """stud_fast.evaluate_batch over 100k 7-card hands, one call on one thread."""
     hands = _hands_for(ranking, False, request)
     benchmark.group = "stud_fast.evaluate_batch"
-    out = benchmark(stud_fast.evaluate_batch, hands, ranking=ranking)
+    out = benchmark(stud_fast.evaluate_batch, hands, ranking=ranking, threads=1)
     _record(benchmark, len(hands))
     assert len(out) == len(hands)
+
+
+def test_evaluate_batch_every_cpu(benchmark: Any, stud_fast: Any, hands7: np.ndarray) -> None:
+    """The same call with the default threads (one per CPU)."""
+    benchmark.group = "stud_fast.evaluate_batch"
+    out = benchmark(stud_fast.evaluate_batch, hands7)
+    _record(benchmark, len(hands7))
+    assert len(out) == len(hands7)
 
 
 @pytest.mark.parametrize("ranking", RANKINGS)
@@ -78,7 +86,7 @@ def test_evaluate_batch_wild(
         stud_fast.evaluate_batch(hands[:4], ranking=ranking)
     except (ValueError, NotImplementedError) as exc:
         pytest.skip(f"jokers not supported for {ranking!r}: {exc}")
-    out = benchmark(stud_fast.evaluate_batch, hands, ranking=ranking)
+    out = benchmark(stud_fast.evaluate_batch, hands, ranking=ranking, threads=1)
     _record(benchmark, len(hands))
     assert len(out) == len(hands)
 
@@ -86,7 +94,7 @@ def test_evaluate_batch_wild(
 def test_evaluate_batch_deuces_wild(benchmark: Any, stud_fast: Any, hands7: np.ndarray) -> None:
     """evaluate_batch, high, with deuces wild (``wild_ranks="2"``)."""
     benchmark.group = "stud_fast.evaluate_batch wild"
-    out = benchmark(stud_fast.evaluate_batch, hands7, ranking="high", wild_ranks="2")
+    out = benchmark(stud_fast.evaluate_batch, hands7, ranking="high", wild_ranks="2", threads=1)
     _record(benchmark, len(hands7))
     assert len(out) == len(hands7)
 

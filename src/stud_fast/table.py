@@ -94,10 +94,40 @@ def _shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
               else secrets.token_bytes(48))
     bits = int.from_bytes(source, "big")
     out = cards[:]
-    for i in range(len(out) - 1, 0, -1):
-        bits, j = divmod(bits, i + 1)
-        out[i], out[j] = out[j], out[i]
+    # i = n-1 .. 1: bits, j = divmod(bits, i + 1); swap i and j. The digits are taken a group
+    # of radices at a time (same digits: each group's product divides what is left), so that
+    # most divisions are of small ints.
+    for product, positions in _radix_groups(len(out)):
+        bits, chunk = divmod(bits, product)
+        for i in positions:
+            radix = i + 1
+            j = chunk % radix
+            chunk //= radix
+            out[i], out[j] = out[j], out[i]
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _radix_groups(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The positions i = size-1 .. 1 of a Fisher-Yates shuffle of ``size`` cards, in runs whose
+    radices i + 1 multiply to less than 2^30 (one small int holds a run's digits), each with
+    that product.
+
+    >>> _radix_groups(5)
+    ((120, (4, 3, 2, 1)),)
+    """
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    positions: list[int] = []
+    product = 1
+    for i in range(size - 1, 0, -1):
+        if product * (i + 1) >= 1 << 30:
+            groups.append((product, tuple(positions)))
+            positions, product = [], 1
+        positions.append(i)
+        product *= i + 1
+    if positions:
+        groups.append((product, tuple(positions)))
+    return tuple(groups)
 
 
 class _Plan:

@@ -283,6 +283,8 @@ class StudHand:
         self.automatic = automatic
         #: the dealer operation the hand waits for (automatic=False), or None
         self.dealer_due: Optional[str] = None
+        # view(): per seat, how many records it has seen, who showed, the records as it sees them
+        self._views: dict[int, tuple[int, set[int], list[dict[str, Any]]]] = {}
         if automatic:
             self._post_antes()
             self._next_street()
@@ -552,21 +554,16 @@ class StudHand:
         """
         if not 0 <= seat < self.seats:
             raise ValueError(f"seat {seat} is not at this table")
-        shown = {r.seat for r in self.records if r.kind == "show"}
+        shown, public = self._seen_by(seat)
 
         def visible(s: int, card: int, up: bool) -> Optional[str]:
             return card_str(card) if up or s == seat or s in shown else None
 
-        records = []
-        for r in self.records:
-            if r.kind == "burn":
-                records.append({"kind": "burn", "street": r.street})
-                continue
-            d = r._asdict()
-            if r.kind == "deal" and r.seat is not None:
-                d["cards"] = [visible(r.seat, c, u) for c, u in zip(r.cards, r.up)]
-            else:
-                d["cards"] = [card_str(c) for c in r.cards]
+        records = []  # fresh copies: the caller may change what it gets
+        for d in public:
+            d = dict(d)
+            if "cards" in d:
+                d["cards"] = list(d["cards"])
             records.append(d)
         return {
             "seat": seat,
@@ -584,6 +581,34 @@ class StudHand:
             "records": records,
             "is_over": self.is_over,
         }
+
+    def _seen_by(self, seat: int) -> tuple[set[int], list[dict[str, Any]]]:
+        """The seats that showed their cards, and the records as ``seat`` sees them (E3), as
+        :meth:`view` lists them but with the card lists as tuples. Kept per seat and brought
+        up to date with the records added since the last call (records are only ever added):
+        only a new ``show`` record, which uncovers earlier deals, makes it start afresh."""
+        done, shown, public = self._views.get(seat) or (0, set(), [])
+        records = self.records
+        new = records[done:]
+        fresh = {r.seat for r in new if r.kind == "show" and r.seat is not None} - shown
+        if fresh:
+            shown = shown | fresh
+            new, public = records, []
+        for r in new:
+            kind = r.kind
+            if kind == "burn":
+                public.append({"kind": "burn", "street": r.street})
+                continue
+            d = r._asdict()
+            s = r.seat
+            if kind == "deal" and s is not None:
+                d["cards"] = tuple(card_str(c) if u or s == seat or s in shown else None
+                                   for c, u in zip(r.cards, r.up))
+            else:
+                d["cards"] = tuple(card_str(c) for c in r.cards)
+            public.append(d)
+        self._views[seat] = (len(records), shown, public)
+        return shown, public
 
     # ---- persistence ------------------------------------------------------------------------
 

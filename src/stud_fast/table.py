@@ -186,6 +186,7 @@ def _plan(config: GameConfig) -> _Plan:
 
 
 _new_record = tuple.__new__  # Record(*fields) without NamedTuple's keyword handling
+_FACE = {False: (False,), True: (True,)}  # a dealt card's Record.up
 
 
 class StudHand:
@@ -319,7 +320,8 @@ class StudHand:
 
     def legal_actions(self) -> dict[str, tuple[int, int]]:
         """What the actor may do: action name -> (least, most) chips it puts in."""
-        return dict(self._options()[0])
+        cached = self._cached
+        return dict((cached if cached is not None else self._options())[0])
 
     # ---- player operations: verify_x / can_x / x --------------------------------------------
 
@@ -741,6 +743,14 @@ class StudHand:
             else:
                 dealt = [queued[s].pop(0) for s in players]
             premature = self._exposed  # I1 keep_capped: the exposed card stays exposed
+            if premature is None and not exposed:  # the usual deal: every card alike
+                face = _FACE[up]
+                for s, card in zip(players, dealt):
+                    cards[s].append((card, up))
+                    append(_new_record(Record, ("deal", s, 0, 0, (card,), face, street_no)))
+                if up:
+                    dealt_up += [(s, card) for s, card in zip(players, dealt) if not folded[s]]
+                continue
             for s, card in zip(players, dealt):
                 face_up = up or s in exposed
                 if card == premature:
@@ -900,7 +910,11 @@ class StudHand:
         for s, held in enumerate(self.cards):
             if folded[s] or stacks[s] == 0 or s in rights:
                 continue  # F3: out of the hand or all in
-            card = next(c for c, up in held if up)  # the door card
+            for card, up in held:  # the door card: the first one up
+                if up:
+                    break
+            else:  # no card up (replayed hole cards ran out): as up_cards(s)[0] fails
+                raise IndexError("list index out of range")
             rank = card >> 2
             if baseball and self._is_wild(card, True):
                 rank = 99  # a wild door card never brings in (it could be any card)

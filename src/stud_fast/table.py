@@ -286,6 +286,9 @@ class StudHand:
         self.dealer_due: Optional[str] = None
         # view(): per seat, how many records it has seen, who showed, the records as it sees them
         self._views: dict[int, tuple[int, set[int], list[dict[str, Any]]]] = {}
+        # pots(): the last pots built (Pot is immutable) and the chips and folds they are of
+        self._pots: list[Pot] = []
+        self._pots_key: tuple[int | bool, ...] = ()
         if automatic:
             self._post_antes()
             self._next_street()
@@ -302,7 +305,11 @@ class StudHand:
 
     def pots(self) -> list[Pot]:
         """The main pot and the side pots as they stand (B8)."""
-        return build_pots(self.contributed, self.folded)
+        key = (*self.contributed, *self.folded)  # the pots depend on these alone
+        if key != self._pots_key:
+            self._pots = build_pots(self.contributed, self.folded)
+            self._pots_key = key
+        return list(self._pots)
 
     def in_hand(self) -> list[int]:
         """Seats that have not folded, in seat order."""

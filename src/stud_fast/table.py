@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -76,6 +77,7 @@ class Record(NamedTuple):
 
 
 _PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
+_BETTING_ACTIONS = frozenset(_PLAYER_ACTIONS)  # what act() hands straight to _act()
 
 
 def _one(amount: int) -> tuple[int, int]:
@@ -92,10 +94,99 @@ def _shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
               else secrets.token_bytes(48))
     bits = int.from_bytes(source, "big")
     out = cards[:]
-    for i in range(len(out) - 1, 0, -1):
-        bits, j = divmod(bits, i + 1)
-        out[i], out[j] = out[j], out[i]
+    # i = n-1 .. 1: bits, j = divmod(bits, i + 1); swap i and j. The digits are taken a group
+    # of radices at a time (same digits: each group's product divides what is left), so that
+    # most divisions are of small ints.
+    for product, positions in _radix_groups(len(out)):
+        bits, chunk = divmod(bits, product)
+        for i in positions:
+            radix = i + 1
+            j = chunk % radix
+            chunk //= radix
+            out[i], out[j] = out[j], out[i]
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _radix_groups(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The positions i = size-1 .. 1 of a Fisher-Yates shuffle of ``size`` cards, in runs whose
+    radices i + 1 multiply to less than 2^30 (one small int holds a run's digits), each with
+    that product.
+
+    >>> _radix_groups(5)
+    ((120, (4, 3, 2, 1)),)
+    """
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    positions: list[int] = []
+    product = 1
+    for i in range(size - 1, 0, -1):
+        if product * (i + 1) >= 1 << 30:
+            groups.append((product, tuple(positions)))
+            positions, product = [], 1
+        positions.append(i)
+        product *= i + 1
+    if positions:
+        groups.append((product, tuple(positions)))
+    return tuple(groups)
+
+
+class _Plan:
+    """What the engine derives from a :class:`GameConfig`, computed once per configuration
+    (see :func:`_plan`): the deck, each street's face-up pattern and bet, the C core's ranking
+    numbers and the options the hot paths test on every action."""
+
+    __slots__ = ("deck", "streets", "ups", "big", "fixed", "pot_limit", "small_bet", "big_bet",
+                 "bring_in", "ante", "uses_bring_in", "cap", "unlimited_heads_up",
+                 "open_pair", "baseball", "showing", "dead_seat_keeps_cards")
+
+    def __init__(self, config: GameConfig) -> None:
+        game = config.game
+        #: the variant's deck in id order (E4 shuffles it)
+        self.deck: tuple[int, ...] = (game.ranking.deck if game.deck == 52
+                                      else Ranking.SHORT32.deck)
+        self.streets = len(game.streets)
+        #: per street, whether each of its cards is dealt face up, in dealing order
+        self.ups: tuple[tuple[bool, ...], ...] = tuple(
+            (False,) * st.down + (True,) * st.up for st in game.streets)
+        #: per street, True for a big-bet round (B2)
+        self.big: tuple[bool, ...] = tuple(st.big for st in game.streets)
+        self.fixed = config.betting == "fixed"
+        self.pot_limit = config.betting == "pot"
+        self.small_bet = config.small_bet
+        self.big_bet = config.big_bet_amount
+        self.bring_in = config.bring_in_amount
+        self.ante = config.ante
+        self.uses_bring_in = config.uses_bring_in
+        #: bets and raises allowed in a fixed-limit round (B3)
+        self.cap = 1 + config.max_raises
+        self.unlimited_heads_up = config.unlimited_heads_up
+        #: B4: an open pair on fourth street allows the big bet (seven-card games only)
+        self.open_pair = config.open_pair_big_bet and game.cards_per_player == 7
+        self.baseball = game.baseball
+        #: the C core's number of the ranking that decides who opens (F5)
+        self.showing = game.showing.number
+        self.dead_seat_keeps_cards = config.dead_seat_keeps_cards
+
+
+#: id(config) -> (config, its plan); the config is kept so that its id is not reused
+_PLANS: dict[int, tuple[GameConfig, _Plan]] = {}
+
+
+def _plan(config: GameConfig) -> _Plan:
+    """The :class:`_Plan` of a configuration, made once per configuration object (looked up
+    by identity: hashing a GameConfig costs more than this whole lookup)."""
+    entry = _PLANS.get(id(config))
+    if entry is not None and entry[0] is config:
+        return entry[1]
+    if len(_PLANS) >= 256:  # many short-lived configurations: start afresh
+        _PLANS.clear()
+    plan = _Plan(config)
+    _PLANS[id(config)] = (config, plan)
+    return plan
+
+
+_new_record = tuple.__new__  # Record(*fields) without NamedTuple's keyword handling
+_FACE = {False: (False,), True: (True,)}  # a dealt card's Record.up
 
 
 class StudHand:
@@ -111,17 +202,18 @@ class StudHand:
         remaining cards, shuffled by ``seed``. With ``automatic=False`` the dealer drives the
         hand (a live-dealer assistant): ``post_antes()``, ``deal()``, ``collect_bets()`` and
         ``award()`` each wait for their call; :attr:`dealer_due` names the one due."""
-        game = config.game
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ValueError(f"a stud hand needs 2 to 10 players, got {n}")
-        if any(not isinstance(s, int) or isinstance(s, bool) or s <= 0 for s in stacks):
-            raise ValueError("stacks must be positive integers")
+        for stack in stacks:
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise ValueError("stacks must be positive integers")
         if not 0 <= dealer < n:
             raise ValueError(f"dealer seat {dealer} is not one of the {n} seats")
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck order, not both")
-        full = list(game.ranking.deck if game.deck == 52 else Ranking.SHORT32.deck)
+        plan = _plan(config)
+        full = list(plan.deck)
         self._queued: Optional[list[list[int]]] = None
         if hole_cards is not None:
             if len(hole_cards) != n:
@@ -141,6 +233,7 @@ class StudHand:
         else:
             order = _shuffled(full, seed)
         self.config = config
+        self._plan = plan
         self._hole_cards_given = ([list(parse_cards(c)) for c in hole_cards]
                                   if hole_cards is not None else None)
         self.seats = n
@@ -171,7 +264,7 @@ class StudHand:
         self._acted = [False] * n
         self._may_raise = [True] * n
         self._level = 0
-        self._increment = config.small_bet
+        self._increment = plan.small_bet
         self._bets = 0
         self._bring_in_due: Optional[int] = None
         self._completed = False
@@ -191,6 +284,11 @@ class StudHand:
         self.automatic = automatic
         #: the dealer operation the hand waits for (automatic=False), or None
         self.dealer_due: Optional[str] = None
+        # view(): per seat, how many records it has seen, who showed, the records as it sees them
+        self._views: dict[int, tuple[int, set[int], list[dict[str, Any]]]] = {}
+        # pots(): the last pots built (Pot is immutable) and the chips and folds they are of
+        self._pots: list[Pot] = []
+        self._pots_key: tuple[int | bool, ...] = ()
         if automatic:
             self._post_antes()
             self._next_street()
@@ -207,7 +305,11 @@ class StudHand:
 
     def pots(self) -> list[Pot]:
         """The main pot and the side pots as they stand (B8)."""
-        return build_pots(self.contributed, self.folded)
+        key = (*self.contributed, *self.folded)  # the pots depend on these alone
+        if key != self._pots_key:
+            self._pots = build_pots(self.contributed, self.folded)
+            self._pots_key = key
+        return list(self._pots)
 
     def in_hand(self) -> list[int]:
         """Seats that have not folded, in seat order."""
@@ -225,7 +327,8 @@ class StudHand:
 
     def legal_actions(self) -> dict[str, tuple[int, int]]:
         """What the actor may do: action name -> (least, most) chips it puts in."""
-        return dict(self._options()[0])
+        cached = self._cached
+        return dict((cached if cached is not None else self._options())[0])
 
     # ---- player operations: verify_x / can_x / x --------------------------------------------
 
@@ -438,6 +541,8 @@ class StudHand:
         """Perform a player action by name (a key of :meth:`legal_actions`): the generic form
         of fold(), check(), call(), bet(), raise_to(), bring_in(), complete() and, with the
         card as ``to``, turn_up(), for bots."""
+        if kind in _BETTING_ACTIONS:
+            return self._act(kind, to)
         if kind == "turn_up":
             if to is None:
                 raise RuleError("S4", "turn_up needs the card to turn up")
@@ -458,21 +563,16 @@ class StudHand:
         """
         if not 0 <= seat < self.seats:
             raise ValueError(f"seat {seat} is not at this table")
-        shown = {r.seat for r in self.records if r.kind == "show"}
+        shown, public = self._seen_by(seat)
 
         def visible(s: int, card: int, up: bool) -> Optional[str]:
             return card_str(card) if up or s == seat or s in shown else None
 
-        records = []
-        for r in self.records:
-            if r.kind == "burn":
-                records.append({"kind": "burn", "street": r.street})
-                continue
-            d = r._asdict()
-            if r.kind == "deal" and r.seat is not None:
-                d["cards"] = [visible(r.seat, c, u) for c, u in zip(r.cards, r.up)]
-            else:
-                d["cards"] = [card_str(c) for c in r.cards]
+        records = []  # fresh copies: the caller may change what it gets
+        for d in public:
+            d = dict(d)
+            if "cards" in d:
+                d["cards"] = list(d["cards"])
             records.append(d)
         return {
             "seat": seat,
@@ -490,6 +590,34 @@ class StudHand:
             "records": records,
             "is_over": self.is_over,
         }
+
+    def _seen_by(self, seat: int) -> tuple[set[int], list[dict[str, Any]]]:
+        """The seats that showed their cards, and the records as ``seat`` sees them (E3), as
+        :meth:`view` lists them but with the card lists as tuples. Kept per seat and brought
+        up to date with the records added since the last call (records are only ever added):
+        only a new ``show`` record, which uncovers earlier deals, makes it start afresh."""
+        done, shown, public = self._views.get(seat) or (0, set(), [])
+        records = self.records
+        new = records[done:]
+        fresh = {r.seat for r in new if r.kind == "show" and r.seat is not None} - shown
+        if fresh:
+            shown = shown | fresh
+            new, public = records, []
+        for r in new:
+            kind = r.kind
+            if kind == "burn":
+                public.append({"kind": "burn", "street": r.street})
+                continue
+            d = r._asdict()
+            s = r.seat
+            if kind == "deal" and s is not None:
+                d["cards"] = tuple(card_str(c) if u or s == seat or s in shown else None
+                                   for c, u in zip(r.cards, r.up))
+            else:
+                d["cards"] = tuple(card_str(c) for c in r.cards)
+            public.append(d)
+        self._views[seat] = (len(records), shown, public)
+        return shown, public
 
     # ---- persistence ------------------------------------------------------------------------
 
@@ -543,13 +671,18 @@ class StudHand:
         return self._dealing
 
     def _post_antes(self) -> None:
-        ante = self.config.ante
+        ante = self._plan.ante
         if not ante:
             return
-        for s in self._dealing_order():  # F1: everyone antes
-            amount = min(ante, self.stacks[s])
-            self._put(s, amount, counts_in_round=False)
-            self.records.append(Record("ante", s, amount))
+        stacks, contributed, append = self.stacks, self.contributed, self.records.append
+        for s in self._dealing:  # F1: everyone antes
+            stack = stacks[s]
+            amount = ante if ante < stack else stack
+            if amount == stack:
+                self._able -= 1  # all in now (stacks are positive, so amount is too)
+            stacks[s] = stack - amount
+            contributed[s] += amount
+            append(_new_record(Record, ("ante", s, amount, 0, (), (), 0)))
 
     def _put(self, seat: int, amount: int, counts_in_round: bool = True) -> None:
         if amount and self.stacks[seat] == amount:
@@ -567,10 +700,11 @@ class StudHand:
     def _deal_street(self, exposed: Sequence[int] = ()) -> list[tuple[int, int]]:
         """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order.
         ``exposed``: seats whose (seventh-street) card is dealt face up by mistake (I2)."""
-        street = self.config.game.streets[self.street]
+        ups = self._plan.ups[self.street]
         dealt_up: list[tuple[int, int]] = []
-        players = [s for s in self._dealing_order()
-                   if not self.folded[s] or s in self._dead_seats]
+        folded, dead = self.folded, self._dead_seats
+        players = [s for s in self._dealing if not folded[s] or s in dead]
+        count = len(players)
         exposed = [s for s in exposed if s in players]
         if exposed and exposed[0] == players[0]:
             # I2: the first card of the round was exposed: all of them go face up, and the
@@ -582,19 +716,22 @@ class StudHand:
             # the round it chooses whether to be treated as all in (all_in_choice below)
             self._choosers = [s for s in exposed
                               if not self.folded[s] and self.stacks[s] > 0]
-        left = len(self.deck) - self._next_card
-        if self._queued is not None:  # the players' cards are fixed: burn from what is left
+        deck, queued, street_no = self.deck, self._queued, self.street
+        cards, append = self.cards, self.records.append
+        size = len(deck)
+        left = size - self._next_card
+        if queued is not None:  # the players' cards are fixed: burn from what is left
             burn = left > 0
         else:
-            burn = left > (street.down + street.up) * len(players)
-        if self._exposed is not None and self.deck[self._next_card] == self._exposed:
+            burn = left > len(ups) * count
+        if self._exposed is not None and deck[self._next_card] == self._exposed:
             burn = False  # I1 keep_capped: the exposed card is dealt, not burned
         if self.burn and burn:
             self._burned.append(self._draw())
-            self.records.append(Record("burn", None, street=self.street))
-        for up in [False] * street.down + [True] * street.up:
-            short = (len(self.deck) - self._next_card < len(players) if self._queued is None
-                     else any(not self._queued[s] for s in players))
+            append(_new_record(Record, ("burn", None, 0, 0, (), (), street_no)))
+        for up in ups:
+            short = (size - self._next_card < count if queued is None
+                     else any(not queued[s] for s in players))
             if short:
                 # S3: the stub cannot give every player a card: one card in the centre, from
                 # the stub, or from the burned cards when the stub is empty (std practice)
@@ -603,23 +740,34 @@ class StudHand:
                 else:
                     card = self._burned.pop(0)
                 self.community.append(card)
-                self.records.append(Record("community", None, cards=(card,), up=(True,),
-                                           street=self.street))
+                append(_new_record(Record, ("community", None, 0, 0, (card,), (True,),
+                                            street_no)))
                 continue
-            start = self._next_card
-            if self._queued is None:
-                self._next_card = start + len(players)
-            deck, cards, append, street_no = self.deck, self.cards, self.records.append, self.street
-            for i, s in enumerate(players):
-                card = deck[start + i] if self._queued is None else self._queued[s].pop(0)
+            if queued is None:
+                start = self._next_card
+                self._next_card = start + count
+                dealt: Sequence[int] = deck[start:start + count]
+            else:
+                dealt = [queued[s].pop(0) for s in players]
+            premature = self._exposed  # I1 keep_capped: the exposed card stays exposed
+            if premature is None and not exposed:  # the usual deal: every card alike
+                face = _FACE[up]
+                for s, card in zip(players, dealt):
+                    cards[s].append((card, up))
+                    append(_new_record(Record, ("deal", s, 0, 0, (card,), face, street_no)))
+                if up:
+                    dealt_up += [(s, card) for s, card in zip(players, dealt) if not folded[s]]
+                continue
+            for s, card in zip(players, dealt):
                 face_up = up or s in exposed
-                if card == self._exposed:  # I1 keep_capped: the exposed card stays exposed
-                    face_up, self._exposed = True, None
+                if card == premature:
+                    face_up = True
+                    premature = self._exposed = None
                 cards[s].append((card, face_up))
-                append(Record("deal", s, 0, 0, (card,), (face_up,), street_no))
-                if face_up and not self.folded[s]:
+                append(_new_record(Record, ("deal", s, 0, 0, (card,), (face_up,), street_no)))
+                if face_up and not folded[s]:
                     dealt_up.append((s, card))
-        if self.config.game.baseball and self.config.four_up_extra_card:
+        if self._plan.baseball and self.config.four_up_extra_card:
             for s, card in dealt_up:  # S5 option: an up four earns an extra down card
                 if card >> 2 != 2:
                     continue
@@ -635,7 +783,7 @@ class StudHand:
     def _next_street(self) -> None:
         """Deal streets (with or without betting) until someone must act or the hand ends."""
         while True:
-            if self._live == 1 or self.street + 1 >= len(self.config.game.streets):
+            if self._live == 1 or self.street + 1 >= self._plan.streets:
                 self._finish()
                 return
             if self._deal_next():
@@ -718,7 +866,7 @@ class StudHand:
         self._capped = False
         self._round_bet = [0] * n
         self._level = 0
-        self._increment = self.config.small_bet  # pot and no limit: the least raise (B2, B7)
+        self._increment = self._plan.small_bet  # pot and no limit: the least raise (B2, B7)
         self._bets = 0            # the bet (or completion) and the raises so far (B3)
         self._acted = [False] * n
         self._may_raise = [True] * n
@@ -729,7 +877,7 @@ class StudHand:
         if self._able < 2:  # a fresh round owes nothing: nobody to bet against, deal on (B6)
             self.actor = None
             return
-        if self.street == 0 and self.config.uses_bring_in:
+        if self.street == 0 and self._plan.uses_bring_in:
             self.actor = self._bring_in_seat()
             self._bring_in_due = self.actor
         elif self.street == 0:
@@ -744,50 +892,75 @@ class StudHand:
         self._opener = self.actor
 
     def _bet_size(self) -> int:
-        if self.config.betting != "fixed":
-            return self.config.small_bet  # pot and no limit: the least bet
-        street = self.config.game.streets[self.street]
-        if street.big:
-            return self.config.big_bet_amount
-        if (self.config.open_pair_big_bet and self.street == 1
-                and self.config.game.cards_per_player == 7):  # B4
+        plan = self._plan
+        if not plan.fixed:
+            return plan.small_bet  # pot and no limit: the least bet
+        if plan.big[self.street]:
+            return plan.big_bet
+        if plan.open_pair and self.street == 1:  # B4
             for s in self.in_hand():
                 ups = [c >> 2 for c in self.up_cards(s)]
                 if len(ups) != len(set(ups)):
-                    return self.config.big_bet_amount
-        return self.config.small_bet
+                    return plan.big_bet
+        return plan.small_bet
 
     def _bring_in_seat(self) -> int:
         """F2: the lowest up card (razz, S8: the highest) brings in; suit breaks ties, clubs
         lowest. F3: a player all in on the ante cannot; the next card in line does."""
         high = self.config.game.opener == "bring_in_high"
 
-        def strength(s: int) -> tuple[int, int]:
-            card = self.up_cards(s)[0]
+        aces_low = high and self.config.game.ranking.is_low
+        baseball = self._plan.baseball
+        best: Optional[tuple[int, int]] = None
+        seat = -1
+        folded, stacks, rights = self.folded, self.stacks, self._all_in_rights
+        for s, held in enumerate(self.cards):
+            if folded[s] or stacks[s] == 0 or s in rights:
+                continue  # F3: out of the hand or all in
+            for card, up in held:  # the door card: the first one up
+                if up:
+                    break
+            else:  # no card up (replayed hole cards ran out): as up_cards(s)[0] fails
+                raise IndexError("list index out of range")
             rank = card >> 2
-            if self._is_wild(card, True):
+            if baseball and self._is_wild(card, True):
                 rank = 99  # a wild door card never brings in (it could be any card)
-            if high and self.config.game.ranking.is_low:
+            if aces_low:
                 rank = -1 if rank == 12 else rank  # aces are low in razz
-            return (rank, card & 3)
-
-        candidates = [s for s in self.in_hand() if not self.is_all_in(s)]
-        return (max if high else min)(candidates, key=strength)
+            strength = (rank, card & 3)
+            # the first seat wins ties (as min and max do); suits make ties impossible anyway
+            if best is None or (strength > best if high else strength < best):
+                best, seat = strength, s
+        if best is None:
+            raise ValueError("no player can bring in")  # pragma: no cover - never: B6 first
+        return seat
 
     def _first_actor(self, by_high_card: bool) -> Optional[int]:
         """F4/F5: the best showing hand acts first, ties to the first dealt; B6: when that
         player is all in, the next active player on their left opens."""
-        ranking = self.config.game.showing
-        order = self._dealing_order()
-        live = [s for s in order if not self.folded[s]]
+        folded, cards = self.folded, self.cards
+        best, top = -1, -1
         if by_high_card:  # F4: the highest up card; equal cards, the player dealt first
-            def key(s: int) -> tuple[int, int]:
-                return (max(c >> 2 for c in self.up_cards(s)), -order.index(s))
-        else:
-            def key(s: int) -> tuple[int, int]:
-                # S3: the community card does not count towards the opener
-                return (self._value(self._showing(s), ranking), -order.index(s))
-        best = max(live, key=key)
+            for s in self._dealing:
+                if not folded[s]:
+                    value = max(c >> 2 for c, up in cards[s] if up)
+                    if best < 0 or value > top:
+                        best, top = s, value
+        elif self._plan.baseball:
+            ranking = self.config.game.showing
+            for s in self._dealing:
+                if not folded[s]:
+                    value = self._value(self._showing(s), ranking)
+                    if best < 0 or value > top:
+                        best, top = s, value
+        else:  # no wild cards: evaluate the up cards directly
+            number, evaluate = self._plan.showing, _core.eval_ids
+            for s in self._dealing:
+                if not folded[s]:
+                    # S3: the community card does not count towards the opener
+                    value = evaluate([c for c, up in cards[s] if up], number, 0)
+                    if best < 0 or value > top:
+                        best, top = s, value
         if not self.is_all_in(best):
             return best
         return self._next_able(best)
@@ -799,12 +972,12 @@ class StudHand:
         return None
 
     def _cap_reached(self) -> bool:
-        if self.config.betting != "fixed":
+        plan = self._plan
+        if not plan.fixed:
             return False  # B3 caps fixed limit only
-        heads_up = self._live == 2
-        if self.config.unlimited_heads_up and heads_up:  # B3 option
+        if plan.unlimited_heads_up and self._live == 2:  # B3 option: heads up
             return False
-        return self._bets >= 1 + self.config.max_raises
+        return self._bets >= plan.cap
 
     # ---- internals: legality ----------------------------------------------------------------
 
@@ -834,81 +1007,87 @@ class StudHand:
 
     def _options(self) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, str]]]:
         """The actor's legal actions with the least and most chips each puts in, and why the
-        others are refused (rule ID, message). Computed once per decision point."""
-        if self._cached is not None:
-            return self._cached
+        others are refused (rule ID, message). Computed once per decision point: every change
+        of the state sets ``_cached`` back to None."""
+        cached = self._cached
+        if cached is not None:
+            return cached
         legal: dict[str, tuple[int, int]] = {}
         refused: dict[str, tuple[str, str]] = {}
-        self._cached = (legal, refused)
-        if self.is_over or self.actor is None:
+        cached = self._cached = (legal, refused)
+        s = self.actor
+        if self.is_over or s is None:
             for kind in _PLAYER_ACTIONS:
                 refused[kind] = ("E2", "the hand is over; nobody is to act")
-            return self._cached
-        s = self.actor
-        if self._pending and self._pending[0][0] == "all_in_choice":
+            return cached
+        pending = self._pending
+        if pending and pending[0][0] == "all_in_choice":
             legal["take_all_in"] = legal["play_on"] = (0, 0)
             for kind in _PLAYER_ACTIONS + ("buy_pot",):
                 refused[kind] = ("I2", "its seventh-street card was exposed: take the rights of "
                                        "an all-in player (take_all_in) or play on")
-            return self._cached
-        if self._pending and self._pending[0][0] == "turn_up":  # S4: turn a card up first
+            return cached
+        if pending and pending[0][0] == "turn_up":  # S4: turn a card up first
             legal["turn_up"] = (0, 0)
             for kind in _PLAYER_ACTIONS + ("buy_pot",):
                 refused[kind] = ("S4", "it must turn one of its down cards up first")
-            return self._cached
+            return cached
         refused["turn_up"] = ("S4", "cards are turned up only in Mexican stud, after a deal")
-        if self._pending:  # S5: an up three: buy the pot or fold, nothing else
-            legal["buy_pot"] = _one(min(self.pot_total, self.stacks[s]))
+        stack = self.stacks[s]
+        if pending:  # S5: an up three: buy the pot or fold, nothing else
+            legal["buy_pot"] = _one(min(self.pot_total, stack))
             legal["fold"] = (0, 0)
             for kind in _PLAYER_ACTIONS:
                 if kind != "fold":
                     refused[kind] = ("S5", "it was dealt a three face up: buy the pot or fold")
-            return self._cached
+            return cached
         refused["buy_pot"] = ("S5", "only a player dealt a three face up buys the pot")
-        owe = self._level - self._round_bet[s]
-        stack = self.stacks[s]
-        cfg = self.config
+        plan = self._plan
         if self._bring_in_due is not None:  # F2: the forced opening comes first
-            legal["bring_in"] = _one(min(cfg.bring_in_amount, stack))
-            legal["complete"] = _one(min(cfg.small_bet, stack))
+            legal["bring_in"] = _one(min(plan.bring_in, stack))
+            legal["complete"] = _one(min(plan.small_bet, stack))
             for kind in ("fold", "check", "call", "bet", "raise"):
                 refused[kind] = ("F2", "it must bring in or complete first")
-            return self._cached
+            return cached
         refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of the "
                                      "round")
         legal["fold"] = (0, 0)
+        level = self._level
+        have = self._round_bet[s]
+        owe = level - have
+        others = self._able - 1  # the actor itself is never folded nor all in
         if owe > 0:
             refused["check"] = ("B1", "it cannot check: there is a bet to call")
-            legal["call"] = _one(min(owe, stack))
-        others = self._able - 1  # the actor itself is never folded nor all in
-        if owe <= 0:
+            legal["call"] = _one(owe if owe < stack else stack)
+        else:
             refused["call"] = ("B1", "nothing to call: check or bet")
             if self._opened or others == 0:  # nobody could answer an opening bet anyway
                 legal["check"] = (0, 0)
             else:
                 refused["check"] = ("F4", "the high card must open or fold (option must_open)")
-        first_round_bring_in = self.street == 0 and cfg.uses_bring_in
+        first_round_bring_in = self.street == 0 and plan.uses_bring_in
         if self._capped:  # I1 keep_capped: nothing above the largest bet already made
             why = ("I1", "a premature card capped this round at the largest bet already made")
             refused["complete"] = refused["bet"] = refused["raise"] = why
-            return self._cached
+            return cached
         if others == 0:  # B6: every opponent is all in; nobody could answer a bet or raise
             why = ("B6", "every other player is all in: call or fold")
             refused["complete"] = refused["bet"] = refused["raise"] = why
-            return self._cached
-        if not first_round_bring_in or self._completed:
+            return cached
+        completed = self._completed
+        if not first_round_bring_in or completed:
             refused["complete"] = ("F2", "completing is only for a bring-in not yet completed")
         elif stack <= owe:
             refused["complete"] = ("B7", "not enough chips to complete: call all in instead")
         else:
-            legal["complete"] = _one(min(cfg.small_bet - self._round_bet[s], stack))
-        if self._level > 0:
+            legal["complete"] = _one(min(plan.small_bet - have, stack))
+        if level > 0:
             refused["bet"] = ("B1", "there is a bet already: call or raise")
         elif first_round_bring_in:
             refused["bet"] = ("F2", "the first round opens with the bring-in")
         else:
             legal["bet"] = self._sizes(stack, self._bet_size(), 0)
-        if self._level == 0 or (first_round_bring_in and not self._completed):
+        if level == 0 or (first_round_bring_in and not completed):
             refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
         elif self._cap_reached():
             refused["raise"] = ("B3", "the raise cap of this betting round is reached")
@@ -917,24 +1096,32 @@ class StudHand:
         elif stack <= owe:
             refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
         else:
-            step = self._bet_size() if cfg.betting == "fixed" else self._increment
+            step = self._bet_size() if plan.fixed else self._increment
             legal["raise"] = self._sizes(stack, owe + step, owe)
-        return self._cached
+        return cached
 
     def _sizes(self, stack: int, least: int, owe: int) -> tuple[int, int]:
         """(least, most) chips for a bet or raise (B2): fixed limit allows one size; pot limit
         up to the pot after calling; no limit the whole stack. Less only all in."""
-        if self.config.betting == "fixed":
-            return _one(min(least, stack))
+        if least > stack:
+            least = stack  # all in for less
+        plan = self._plan
+        if plan.fixed:
+            return (least, least)
         most = stack
-        if self.config.betting == "pot":
+        if plan.pot_limit:
             most = min(stack, owe + self.pot_total + owe)
-        return min(least, stack), max(min(least, stack), most)
+        return least, max(least, most)
 
     # ---- internals: performing ---------------------------------------------------------------
 
     def _act(self, kind: str, to: Optional[int] = None) -> Record:
-        amount = self._verify(kind, to)  # E2: checked before anything changes
+        cached = self._cached
+        limits = (cached if cached is not None else self._options())[0].get(kind)
+        if limits is None or to is not None:
+            amount = self._verify(kind, to)  # E2: checked before anything changes
+        else:
+            amount = limits[0]  # the common case of _verify: legal, the least amount
         self._cached = None
         s = self.actor
         assert s is not None
@@ -945,49 +1132,62 @@ class StudHand:
             self._pending_done()
             return record
         before = self._level
-        self._put(s, amount)
-        new_total = self._round_bet[s]
-        if kind == "fold":
-            if self.config.dead_seat_keeps_cards and self._level == self._round_bet[s]:
+        round_bet = self._round_bet
+        if amount:  # what _put does, inlined on this hot path
+            stacks = self.stacks
+            if stacks[s] == amount:
+                self._able -= 1  # all in now
+            stacks[s] -= amount
+            self.contributed[s] += amount
+            round_bet[s] += amount
+        new_total = round_bet[s]
+        street = self.street
+        if kind == "check" or kind == "call":
+            record = _new_record(Record, (kind, s, amount, 0, (), (), street))
+            if kind == "check":  # F4 must_open: an allowed check ends the duty to open
+                self._opened = True
+        elif kind == "fold":
+            if self._plan.dead_seat_keeps_cards and before == new_total:
                 self._dead_seats.append(s)  # B9: folded when it could check
             record = self._fold(s)
-        elif kind in ("check", "call"):
-            record = Record(kind, s, amount, street=self.street)
         elif kind == "bring_in":
             self._bring_in_due = None
-            self._level = max(self._level, new_total)
-            record = Record("bring_in", s, amount, to=new_total, street=self.street)
+            if new_total > before:
+                self._level = new_total
+            record = _new_record(Record, ("bring_in", s, amount, new_total, (), (), street))
         else:  # bet, raise, complete: the level rises
-            size = self._bet_size() if self.config.betting == "fixed" else self._increment
+            plan = self._plan
+            fixed = plan.fixed
+            size = self._bet_size() if fixed else self._increment
             self._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
             self._bring_in_due = None
-            self._level = max(self._level, new_total)
-            raised_by = self._level - before
-            full = size if kind != "complete" else self.config.small_bet - before
+            level = self._level = max(before, new_total)
+            raised_by = level - before
             if kind == "complete":
+                full = plan.small_bet - before
                 self._completed = True
+            else:
+                full = size
             # B7 speaks of raises: an opening bet, even all in for less, is the round's bet
             # and everyone still to act may raise it (as pokerkit and most cardrooms play).
             # Fixed limit: half a bet or more counts as a full raise; pot and no limit: only
             # a full raise does.
-            needed = (full + 1) // 2 if self.config.betting == "fixed" else full
+            needed = (full + 1) // 2 if fixed else full
             if kind == "bet" or raised_by >= needed:
-                if self.config.betting != "fixed":
-                    self._increment = max(raised_by, self.config.small_bet)
+                if not fixed:
+                    self._increment = max(raised_by, plan.small_bet)
                 self._bets += 1
                 self._acted = [False] * self.seats
                 self._may_raise = [True] * self.seats
             else:  # a short all-in: those who acted may only call or fold
                 self._may_raise = [not a for a in self._acted]
-                self._acted = [a and self._round_bet[p] >= self._level
-                               for p, a in enumerate(self._acted)]
+                self._acted = [a and round_bet[p] >= level for p, a in enumerate(self._acted)]
             self._last_aggressor = s
-            record = Record(kind, s, amount, to=new_total, street=self.street)
-        if kind in ("bet", "raise", "complete") or (kind == "check" and not self._opened):
             self._opened = True
+            record = _new_record(Record, (kind, s, amount, new_total, (), (), street))
         self._acted[s] = True
         self.records.append(record)
-        self._actions.append((kind, new_total if kind in ("bet", "raise") else 0))
+        self._actions.append((kind, new_total if kind == "bet" or kind == "raise" else 0))
         self._advance(s)
         return record
 
@@ -995,7 +1195,7 @@ class StudHand:
         self.folded[s] = True
         self._live -= 1
         self._able -= 1
-        return Record("fold", s, street=self.street)
+        return _new_record(Record, ("fold", s, 0, 0, (), (), self.street))
 
     def _advance(self, last: int) -> None:
         if self._live == 1:
@@ -1008,16 +1208,17 @@ class StudHand:
                 return
             self._opened = True  # nobody left who can open: the round is over
         n = self.seats
-        folded, stacks = self.folded, self.stacks
-        able = self._able
-        rights = self._all_in_rights
-        for i in range(1, n + 1):
-            s = (last + i) % n
+        folded, stacks, rights = self.folded, self.stacks, self._all_in_rights
+        round_bet, acted, level = self._round_bet, self._acted, self._level
+        others = self._able > 1
+        s = last
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
             if folded[s] or stacks[s] == 0 or s in rights:
                 continue
             # B5: still to act if it owes chips or has not acted; but a lone player who is
             # not all in has nobody left to bet against (B6)
-            if self._round_bet[s] < self._level or (not self._acted[s] and able > 1):
+            if round_bet[s] < level or (not acted[s] and others):
                 self.actor = s
                 return
         self.actor = None
@@ -1036,6 +1237,12 @@ class StudHand:
         self.actor = None
         self.is_over = True
         live = self.in_hand()
+        if len(live) == 1:  # everybody else folded: every chip goes to the last seat (B8)
+            total = sum(self.contributed)
+            if total:
+                self.stacks[live[0]] += total
+                self.records.append(_new_record(Record, ("win", live[0], total, 0, (), (), 0)))
+            return
         pots = self.pots()
         high: Optional[dict[int, int]] = None
         low: Optional[dict[int, int]] = None

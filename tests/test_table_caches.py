@@ -1,0 +1,89 @@
+"""What the engine keeps between calls must never show: the shuffle is the plain Fisher-Yates of
+E4, view() (kept per seat) equals a view built from scratch at every step and hands out copies,
+and pots() (kept until chips or folds change) equals build_pots and hands out a new list."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any, Optional
+
+import pytest
+
+from stud_fast.cards import card_str
+from stud_fast.pots import build_pots
+from stud_fast.table import StudHand, _shuffled
+from stud_fast.variants import VARIANTS, GameConfig
+
+
+def _fisher_yates(cards: list[int], seed: int) -> list[int]:
+    """E4 one digit at a time: bits, j = divmod(bits, i + 1) for i = n-1 .. 1."""
+    bits = int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=48).digest(), "big")
+    out = cards[:]
+    for i in range(len(out) - 1, 0, -1):
+        bits, j = divmod(bits, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 5, 32, 52])
+def test_E4_shuffle_is_the_plain_fisher_yates(size: int) -> None:
+    cards = list(range(52 - size, 52))
+    rng = random.Random(size)
+    for seed in [0, 1, -7, 2**64 - 1] + [rng.getrandbits(64) for _ in range(300)]:
+        assert _shuffled(cards, seed) == _fisher_yates(cards, seed)
+
+
+def _view_from_scratch(hand: StudHand, seat: int) -> list[dict[str, Any]]:
+    """The records of view(seat), rebuilt from the whole history."""
+    shown = {r.seat for r in hand.records if r.kind == "show"}
+
+    def visible(s: int, card: int, up: bool) -> Optional[str]:
+        return card_str(card) if up or s == seat or s in shown else None
+
+    records: list[dict[str, Any]] = []
+    for r in hand.records:
+        if r.kind == "burn":
+            records.append({"kind": "burn", "street": r.street})
+            continue
+        d = r._asdict()
+        if r.kind == "deal" and r.seat is not None:
+            d["cards"] = [visible(r.seat, c, u) for c, u in zip(r.cards, r.up)]
+        else:
+            d["cards"] = [card_str(c) for c in r.cards]
+        records.append(d)
+    return records
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_E3_kept_views_and_pots_match_fresh_ones(variant: str) -> None:
+    rng = random.Random(variant)
+    for number in range(40):
+        cfg = GameConfig(variant=variant, ante=1, small_bet=4, show_all=number % 2 == 0)
+        seats = rng.randint(2, 6)
+        hand = StudHand(cfg, stacks=[rng.choice([6, 40, 200]) for _ in range(seats)],
+                        dealer=number % seats, seed=number)
+        while True:
+            for seat in range(seats):
+                view = hand.view(seat)
+                assert view["records"] == _view_from_scratch(hand, seat)
+                for record in view["records"]:  # the caller may change what it gets
+                    record["kind"] = "changed"
+                    if "cards" in record:
+                        record["cards"].append("Xx")
+                view["records"].clear()
+                assert hand.view(seat)["records"] == _view_from_scratch(hand, seat)
+            pots = hand.pots()
+            assert pots == build_pots(hand.contributed, hand.folded)
+            pots.clear()
+            assert hand.pots() == build_pots(hand.contributed, hand.folded)
+            if hand.is_over:
+                break
+            legal = hand.legal_actions()
+            kind = rng.choice([k for k in legal if k != "fold" or rng.random() < 0.3])
+            if kind == "turn_up":
+                actor = hand.actor
+                assert actor is not None
+                hand.act(kind, rng.choice([c for c, up in hand.cards[actor] if not up]))
+            else:
+                hand.act(kind)

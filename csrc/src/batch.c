@@ -228,15 +228,9 @@ static int check_args(const sf_evaluator *ev, const uint8_t *hands, size_t nhand
     return SF_OK;
 }
 
-static int finish(const batch_error *err, size_t *bad_hand)
-{
-    if (err->status != SF_OK && bad_hand)
-        *bad_hand = err->hand;
-    return err->status;
-}
-
-int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
-                  sf_value *out, size_t *bad_hand)
+/* Both entry points: the vector blocks first when allowed, the portable loop for the rest. */
+static int run_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                     sf_value *out, size_t *bad_hand, int vector)
 {
     int status = check_args(ev, hands, nhands, k, out);
     if (status != SF_OK)
@@ -244,8 +238,10 @@ int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, i
     batch_error err = {SF_OK, 0};
     size_t done = 0;
 #ifdef SF_HAVE_AVX2_LOOP
-    if (cpu_has_avx2())
+    if (vector && cpu_has_avx2())
         done = avx2_blocks(ev, hands, nhands, k, out, &err);
+#else
+    (void)vector;
 #endif
     if (done < nhands) {
         batch_error tail = {SF_OK, 0};
@@ -253,18 +249,21 @@ int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, i
         if (tail.status != SF_OK)
             note_error(&err, tail.status, done + tail.hand);
     }
-    return finish(&err, bad_hand);
+    if (err.status != SF_OK && bad_hand)
+        *bad_hand = err.hand;
+    return err.status;
+}
+
+int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                  sf_value *out, size_t *bad_hand)
+{
+    return run_batch(ev, hands, nhands, k, out, bad_hand, 1);
 }
 
 int sf__eval_batch_portable(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                             sf_value *out, size_t *bad_hand)
 {
-    int status = check_args(ev, hands, nhands, k, out);
-    if (status != SF_OK)
-        return status;
-    batch_error err = {SF_OK, 0};
-    portable(ev, hands, nhands, k, out, &err);
-    return finish(&err, bad_hand);
+    return run_batch(ev, hands, nhands, k, out, bad_hand, 0);
 }
 
 /* ---- threads ------------------------------------------------------------------------------ */

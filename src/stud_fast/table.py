@@ -192,6 +192,17 @@ _FACE = {False: (False,), True: (True,)}  # a dealt card's Record.up
 class StudHand:
     """One hand of fixed-limit stud, from the antes to the award."""
 
+    # every attribute, public and private (no instance dict: attribute access is faster)
+    __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
+                 "records", "cards", "community", "folded", "contributed", "street", "actor",
+                 "is_over", "automatic", "dealer_due",
+                 "_plan", "_queued", "_hole_cards_given", "_dealing", "_actions", "_next_card",
+                 "_burned", "_pending", "_threes_wild", "_dead_seats", "_exposed", "_capped",
+                 "_all_in_rights", "_choosers", "_opener", "_reopener", "_round_bet", "_acted",
+                 "_may_raise", "_level", "_increment", "_bets", "_bring_in_due", "_completed",
+                 "_last_aggressor", "_opened", "_cached", "_live", "_able", "_views", "_pots",
+                 "_pots_key")
+
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
                  hole_cards: Optional[Sequence[Sequence[int] | str]] = None,

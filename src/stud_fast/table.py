@@ -338,7 +338,9 @@ class StudHand:
     def legal_actions(self) -> dict[str, tuple[int, int]]:
         """What the actor may do: action name -> (least, most) chips it puts in."""
         cached = self._cached
-        return dict(cached if cached is not None else self._options())
+        if cached is None:
+            cached = self._cached = self._analyse(None)
+        return dict(cached)
 
     # ---- player operations: verify_x / can_x / x --------------------------------------------
 
@@ -914,6 +916,15 @@ class StudHand:
                     return plan.big_bet
         return plan.small_bet
 
+    def _fixed_bet(self, plan: _Plan) -> int:
+        """:meth:`_bet_size` in fixed limit, the open-pair check (B4) only where it applies."""
+        street = self.street
+        if plan.big[street]:
+            return plan.big_bet
+        if plan.open_pair and street == 1:
+            return self._bet_size()
+        return plan.small_bet
+
     def _bring_in_seat(self) -> int:
         """F2: the lowest up card (razz, S8: the highest) brings in; suit breaks ties, clubs
         lowest. F3: a player all in on the ante cannot; the next card in line does."""
@@ -971,8 +982,8 @@ class StudHand:
                     value = evaluate([c for c, up in cards[s] if up], number, 0)
                     if best < 0 or value > top:
                         best, top = s, value
-        if not self.is_all_in(best):
-            return best
+        if folded[best] or (self.stacks[best] != 0 and best not in self._all_in_rights):
+            return best  # not all in (is_all_in)
         return self._next_able(best)
 
     def _next_able(self, after: int) -> Optional[int]:
@@ -980,14 +991,6 @@ class StudHand:
             if not self.folded[s] and not self.is_all_in(s):
                 return s
         return None
-
-    def _cap_reached(self) -> bool:
-        plan = self._plan
-        if not plan.fixed:
-            return False  # B3 caps fixed limit only
-        if plan.unlimited_heads_up and self._live == 2:  # B3 option: heads up
-            return False
-        return self._bets >= plan.cap
 
     # ---- internals: legality ----------------------------------------------------------------
 
@@ -1126,12 +1129,16 @@ class StudHand:
         elif first_round_bring_in:
             if refused is not None:
                 refused["bet"] = ("F2", "the first round opens with the bring-in")
+        elif plan.fixed:  # one size (_sizes), or all in for less
+            size = self._fixed_bet(plan)
+            legal["bet"] = (size, size) if size < stack else (stack, stack)
         else:
             legal["bet"] = self._sizes(stack, self._bet_size(), 0)
         if level == 0 or (first_round_bring_in and not completed):
             if refused is not None:
                 refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
-        elif self._cap_reached():
+        elif plan.fixed and self._bets >= plan.cap and not (  # B3 caps fixed limit only,
+                plan.unlimited_heads_up and self._live == 2):  # (option) not heads up
             if refused is not None:
                 refused["raise"] = ("B3", "the raise cap of this betting round is reached")
         elif not self._may_raise[s]:
@@ -1141,9 +1148,11 @@ class StudHand:
         elif stack <= owe:
             if refused is not None:
                 refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
+        elif plan.fixed:  # one size (_sizes), or all in for less
+            least = owe + self._fixed_bet(plan)
+            legal["raise"] = (least, least) if least < stack else (stack, stack)
         else:
-            step = self._bet_size() if plan.fixed else self._increment
-            legal["raise"] = self._sizes(stack, owe + step, owe)
+            legal["raise"] = self._sizes(stack, owe + self._increment, owe)
         return legal
 
     def _sizes(self, stack: int, least: int, owe: int) -> tuple[int, int]:
@@ -1163,7 +1172,9 @@ class StudHand:
 
     def _act(self, kind: str, to: Optional[int] = None) -> Record:
         cached = self._cached
-        limits = (cached if cached is not None else self._options()).get(kind)
+        if cached is None:
+            cached = self._cached = self._analyse(None)
+        limits = cached.get(kind)
         if limits is None or to is not None:
             amount = self._verify(kind, to)  # E2: checked before anything changes
         else:
@@ -1204,7 +1215,7 @@ class StudHand:
         else:  # bet, raise, complete: the level rises
             plan = self._plan
             fixed = plan.fixed
-            size = self._bet_size() if fixed else self._increment
+            size = self._fixed_bet(plan) if fixed else self._increment
             self._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
             self._bring_in_due = None
             level = self._level = max(before, new_total)

@@ -192,6 +192,17 @@ _FACE = {False: (False,), True: (True,)}  # a dealt card's Record.up
 class StudHand:
     """One hand of fixed-limit stud, from the antes to the award."""
 
+    # every attribute, public and private (no instance dict: attribute access is faster)
+    __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
+                 "records", "cards", "community", "folded", "contributed", "street", "actor",
+                 "is_over", "automatic", "dealer_due",
+                 "_plan", "_queued", "_hole_cards_given", "_dealing", "_actions", "_next_card",
+                 "_burned", "_pending", "_threes_wild", "_dead_seats", "_exposed", "_capped",
+                 "_all_in_rights", "_choosers", "_opener", "_reopener", "_round_bet", "_acted",
+                 "_may_raise", "_level", "_increment", "_bets", "_bring_in_due", "_completed",
+                 "_last_aggressor", "_opened", "_cached", "_live", "_able", "_views", "_pots",
+                 "_pots_key")
+
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
                  hole_cards: Optional[Sequence[Sequence[int] | str]] = None,
@@ -270,8 +281,7 @@ class StudHand:
         self._completed = False
         self._last_aggressor: Optional[int] = None
         self._opened = True
-        self._cached: Optional[tuple[dict[str, tuple[int, int]],
-                                     dict[str, tuple[str, str]]]] = None
+        self._cached: Optional[dict[str, tuple[int, int]]] = None  # _options()
         self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
         self.community: list[int] = []
         self.folded = [False] * n
@@ -328,7 +338,9 @@ class StudHand:
     def legal_actions(self) -> dict[str, tuple[int, int]]:
         """What the actor may do: action name -> (least, most) chips it puts in."""
         cached = self._cached
-        return dict((cached if cached is not None else self._options())[0])
+        if cached is None:
+            cached = self._cached = self._analyse(None)
+        return dict(cached)
 
     # ---- player operations: verify_x / can_x / x --------------------------------------------
 
@@ -492,8 +504,8 @@ class StudHand:
 
     def _turn_up_card(self, card: int | str) -> int:
         """Index of ``card`` among the actor's down cards, or RuleError."""
-        if "turn_up" not in self._options()[0]:
-            rule, message = self._options()[1]["turn_up"]
+        if "turn_up" not in self._options():
+            rule, message = self._refusals()["turn_up"]
             raise RuleError(rule, message)
         c = parse_cards([card] if isinstance(card, int) else card)
         s = self.actor
@@ -904,6 +916,15 @@ class StudHand:
                     return plan.big_bet
         return plan.small_bet
 
+    def _fixed_bet(self, plan: _Plan) -> int:
+        """:meth:`_bet_size` in fixed limit, the open-pair check (B4) only where it applies."""
+        street = self.street
+        if plan.big[street]:
+            return plan.big_bet
+        if plan.open_pair and street == 1:
+            return self._bet_size()
+        return plan.small_bet
+
     def _bring_in_seat(self) -> int:
         """F2: the lowest up card (razz, S8: the highest) brings in; suit breaks ties, clubs
         lowest. F3: a player all in on the ante cannot; the next card in line does."""
@@ -961,8 +982,8 @@ class StudHand:
                     value = evaluate([c for c, up in cards[s] if up], number, 0)
                     if best < 0 or value > top:
                         best, top = s, value
-        if not self.is_all_in(best):
-            return best
+        if folded[best] or (self.stacks[best] != 0 and best not in self._all_in_rights):
+            return best  # not all in (is_all_in)
         return self._next_able(best)
 
     def _next_able(self, after: int) -> Optional[int]:
@@ -971,25 +992,18 @@ class StudHand:
                 return s
         return None
 
-    def _cap_reached(self) -> bool:
-        plan = self._plan
-        if not plan.fixed:
-            return False  # B3 caps fixed limit only
-        if plan.unlimited_heads_up and self._live == 2:  # B3 option: heads up
-            return False
-        return self._bets >= plan.cap
-
     # ---- internals: legality ----------------------------------------------------------------
 
     def _can(self, kind: str) -> bool:
-        return kind in self._options()[0]
+        cached = self._cached
+        return kind in (cached if cached is not None else self._options())
 
     def _verify(self, kind: str, to: Optional[int] = None) -> int:
         """Chips the actor would put in by ``kind`` (a bet or raise to ``to`` chips for the
         round, the least allowed by default), or RuleError (nothing changes)."""
-        legal, refused = self._options()
+        legal = self._options()
         if kind not in legal:
-            rule, message = refused.get(kind, ("B1", f"unknown action {kind!r}"))
+            rule, message = self._refusals().get(kind, ("B1", f"unknown action {kind!r}"))
             raise RuleError(rule, f"seat {self.actor}: {message}"
                             if self.actor is not None else message)
         least, most = legal[kind]
@@ -1005,100 +1019,141 @@ class StudHand:
                                   f"({self.config.betting} limit)")
         return amount
 
-    def _options(self) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, str]]]:
-        """The actor's legal actions with the least and most chips each puts in, and why the
-        others are refused (rule ID, message). Computed once per decision point: every change
-        of the state sets ``_cached`` back to None."""
+    def _options(self) -> dict[str, tuple[int, int]]:
+        """The actor's legal actions with the least and most chips each puts in. Computed once
+        per decision point: every change of the state sets ``_cached`` back to None."""
         cached = self._cached
-        if cached is not None:
-            return cached
-        legal: dict[str, tuple[int, int]] = {}
+        if cached is None:
+            cached = self._cached = self._analyse(None)
+        return cached
+
+    def _refusals(self) -> dict[str, tuple[str, str]]:
+        """Why the actions :meth:`_options` leaves out are refused: (rule ID, message). Only
+        wanted when an action is refused, so worked out then (the same analysis)."""
         refused: dict[str, tuple[str, str]] = {}
-        cached = self._cached = (legal, refused)
+        self._analyse(refused)
+        return refused
+
+    def _analyse(self, refused: Optional[dict[str, tuple[str, str]]]
+                 ) -> dict[str, tuple[int, int]]:
+        """The actor's legal actions (see :meth:`_options`); with a ``refused`` dict, also
+        fills it with why each other action is refused (rule ID, message)."""
+        legal: dict[str, tuple[int, int]] = {}
         s = self.actor
         if self.is_over or s is None:
-            for kind in _PLAYER_ACTIONS:
-                refused[kind] = ("E2", "the hand is over; nobody is to act")
-            return cached
+            if refused is not None:
+                for kind in _PLAYER_ACTIONS:
+                    refused[kind] = ("E2", "the hand is over; nobody is to act")
+            return legal
         pending = self._pending
         if pending and pending[0][0] == "all_in_choice":
             legal["take_all_in"] = legal["play_on"] = (0, 0)
-            for kind in _PLAYER_ACTIONS + ("buy_pot",):
-                refused[kind] = ("I2", "its seventh-street card was exposed: take the rights of "
-                                       "an all-in player (take_all_in) or play on")
-            return cached
+            if refused is not None:
+                for kind in _PLAYER_ACTIONS + ("buy_pot",):
+                    refused[kind] = ("I2", "its seventh-street card was exposed: take the "
+                                           "rights of an all-in player (take_all_in) or play on")
+            return legal
         if pending and pending[0][0] == "turn_up":  # S4: turn a card up first
             legal["turn_up"] = (0, 0)
-            for kind in _PLAYER_ACTIONS + ("buy_pot",):
-                refused[kind] = ("S4", "it must turn one of its down cards up first")
-            return cached
-        refused["turn_up"] = ("S4", "cards are turned up only in Mexican stud, after a deal")
+            if refused is not None:
+                for kind in _PLAYER_ACTIONS + ("buy_pot",):
+                    refused[kind] = ("S4", "it must turn one of its down cards up first")
+            return legal
+        if refused is not None:
+            refused["turn_up"] = ("S4", "cards are turned up only in Mexican stud, after a deal")
         stack = self.stacks[s]
         if pending:  # S5: an up three: buy the pot or fold, nothing else
             legal["buy_pot"] = _one(min(self.pot_total, stack))
             legal["fold"] = (0, 0)
-            for kind in _PLAYER_ACTIONS:
-                if kind != "fold":
-                    refused[kind] = ("S5", "it was dealt a three face up: buy the pot or fold")
-            return cached
-        refused["buy_pot"] = ("S5", "only a player dealt a three face up buys the pot")
+            if refused is not None:
+                for kind in _PLAYER_ACTIONS:
+                    if kind != "fold":
+                        refused[kind] = ("S5", "it was dealt a three face up: buy the pot or "
+                                               "fold")
+            return legal
+        if refused is not None:
+            refused["buy_pot"] = ("S5", "only a player dealt a three face up buys the pot")
         plan = self._plan
         if self._bring_in_due is not None:  # F2: the forced opening comes first
             legal["bring_in"] = _one(min(plan.bring_in, stack))
             legal["complete"] = _one(min(plan.small_bet, stack))
-            for kind in ("fold", "check", "call", "bet", "raise"):
-                refused[kind] = ("F2", "it must bring in or complete first")
-            return cached
-        refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of the "
-                                     "round")
+            if refused is not None:
+                for kind in ("fold", "check", "call", "bet", "raise"):
+                    refused[kind] = ("F2", "it must bring in or complete first")
+            return legal
+        if refused is not None:
+            refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of "
+                                         "the round")
         legal["fold"] = (0, 0)
         level = self._level
         have = self._round_bet[s]
         owe = level - have
         others = self._able - 1  # the actor itself is never folded nor all in
         if owe > 0:
-            refused["check"] = ("B1", "it cannot check: there is a bet to call")
-            legal["call"] = _one(owe if owe < stack else stack)
+            if refused is not None:
+                refused["check"] = ("B1", "it cannot check: there is a bet to call")
+            legal["call"] = (owe, owe) if owe < stack else (stack, stack)
         else:
-            refused["call"] = ("B1", "nothing to call: check or bet")
+            if refused is not None:
+                refused["call"] = ("B1", "nothing to call: check or bet")
             if self._opened or others == 0:  # nobody could answer an opening bet anyway
                 legal["check"] = (0, 0)
-            else:
+            elif refused is not None:
                 refused["check"] = ("F4", "the high card must open or fold (option must_open)")
         first_round_bring_in = self.street == 0 and plan.uses_bring_in
         if self._capped:  # I1 keep_capped: nothing above the largest bet already made
-            why = ("I1", "a premature card capped this round at the largest bet already made")
-            refused["complete"] = refused["bet"] = refused["raise"] = why
-            return cached
+            if refused is not None:
+                why = ("I1", "a premature card capped this round at the largest bet already "
+                             "made")
+                refused["complete"] = refused["bet"] = refused["raise"] = why
+            return legal
         if others == 0:  # B6: every opponent is all in; nobody could answer a bet or raise
-            why = ("B6", "every other player is all in: call or fold")
-            refused["complete"] = refused["bet"] = refused["raise"] = why
-            return cached
+            if refused is not None:
+                why = ("B6", "every other player is all in: call or fold")
+                refused["complete"] = refused["bet"] = refused["raise"] = why
+            return legal
         completed = self._completed
         if not first_round_bring_in or completed:
-            refused["complete"] = ("F2", "completing is only for a bring-in not yet completed")
+            if refused is not None:
+                refused["complete"] = ("F2", "completing is only for a bring-in not yet "
+                                             "completed")
         elif stack <= owe:
-            refused["complete"] = ("B7", "not enough chips to complete: call all in instead")
+            if refused is not None:
+                refused["complete"] = ("B7", "not enough chips to complete: call all in "
+                                             "instead")
         else:
             legal["complete"] = _one(min(plan.small_bet - have, stack))
         if level > 0:
-            refused["bet"] = ("B1", "there is a bet already: call or raise")
+            if refused is not None:
+                refused["bet"] = ("B1", "there is a bet already: call or raise")
         elif first_round_bring_in:
-            refused["bet"] = ("F2", "the first round opens with the bring-in")
+            if refused is not None:
+                refused["bet"] = ("F2", "the first round opens with the bring-in")
+        elif plan.fixed:  # one size (_sizes), or all in for less
+            size = self._fixed_bet(plan)
+            legal["bet"] = (size, size) if size < stack else (stack, stack)
         else:
             legal["bet"] = self._sizes(stack, self._bet_size(), 0)
         if level == 0 or (first_round_bring_in and not completed):
-            refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
-        elif self._cap_reached():
-            refused["raise"] = ("B3", "the raise cap of this betting round is reached")
+            if refused is not None:
+                refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
+        elif plan.fixed and self._bets >= plan.cap and not (  # B3 caps fixed limit only,
+                plan.unlimited_heads_up and self._live == 2):  # (option) not heads up
+            if refused is not None:
+                refused["raise"] = ("B3", "the raise cap of this betting round is reached")
         elif not self._may_raise[s]:
-            refused["raise"] = ("B7", "a short all-in did not reopen the betting for this seat")
+            if refused is not None:
+                refused["raise"] = ("B7", "a short all-in did not reopen the betting for this "
+                                          "seat")
         elif stack <= owe:
-            refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
+            if refused is not None:
+                refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
+        elif plan.fixed:  # one size (_sizes), or all in for less
+            least = owe + self._fixed_bet(plan)
+            legal["raise"] = (least, least) if least < stack else (stack, stack)
         else:
-            step = self._bet_size() if plan.fixed else self._increment
-            legal["raise"] = self._sizes(stack, owe + step, owe)
-        return cached
+            legal["raise"] = self._sizes(stack, owe + self._increment, owe)
+        return legal
 
     def _sizes(self, stack: int, least: int, owe: int) -> tuple[int, int]:
         """(least, most) chips for a bet or raise (B2): fixed limit allows one size; pot limit
@@ -1117,7 +1172,9 @@ class StudHand:
 
     def _act(self, kind: str, to: Optional[int] = None) -> Record:
         cached = self._cached
-        limits = (cached if cached is not None else self._options())[0].get(kind)
+        if cached is None:
+            cached = self._cached = self._analyse(None)
+        limits = cached.get(kind)
         if limits is None or to is not None:
             amount = self._verify(kind, to)  # E2: checked before anything changes
         else:
@@ -1158,7 +1215,7 @@ class StudHand:
         else:  # bet, raise, complete: the level rises
             plan = self._plan
             fixed = plan.fixed
-            size = self._bet_size() if fixed else self._increment
+            size = self._fixed_bet(plan) if fixed else self._increment
             self._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
             self._bring_in_due = None
             level = self._level = max(before, new_total)

@@ -188,26 +188,19 @@ def eval_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out, int ranking=0,
 
 
 def trusted_batch_for_benchmark(const uint8_t[:, ::1] hands, uint16_t[::1] out):
-    """The C core's unchecked loop (sf_eval_trusted per row, high ranking), for the benchmark's
+    """The C core's unchecked batch (sf_eval_batch_trusted, high ranking), for the benchmark's
     "C core" row only; not part of the public API. It checks nothing: any bytes are safe to
     read, but a bad hand gets an unspecified value.
     """
     cdef const csf.sf_evaluator *ev = csf.sf_default_evaluator(csf.SF_RANKING_HIGH)
-    cdef size_t n = hands.shape[0], i
+    cdef size_t n = hands.shape[0]
     cdef int k = <int>hands.shape[1]
     if out.shape[0] != hands.shape[0] or k < 1 or k > 7:
         raise ValueError("trusted_batch_for_benchmark: [N, 1..7] hands and N outputs")
     if n == 0:
         return
-    cdef const uint8_t *h = &hands[0, 0]
-    cdef uint16_t *o = &out[0]
     with nogil:
-        if k == 7:  # a constant hand size lets the C compiler unroll the card loop
-            for i in range(n):
-                o[i] = csf.sf_eval_trusted(ev, h + 7 * i, 7)
-        else:
-            for i in range(n):
-                o[i] = csf.sf_eval_trusted(ev, h + k * i, k)
+        csf.sf_eval_batch_trusted(ev, &hands[0, 0], n, k, &out[0])
 
 
 def category_index(int ranking, unsigned value):

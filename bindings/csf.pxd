@@ -36,7 +36,8 @@ cdef extern from "stud_fast/eval.h" nogil:
                       sf_value *out, size_t *bad_hand)
     int sf_eval_batch_threads(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                               sf_value *out, size_t *bad_hand, int threads)
-    sf_value sf_eval_trusted(const sf_evaluator *ev, const uint8_t *cards, int n)
+    void sf_eval_batch_trusted(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                               sf_value *out)
     sf_category sf_category_of(sf_ranking ranking, sf_value value)
     const char *sf_category_name(sf_category category)
     const char *sf_status_message(int status)

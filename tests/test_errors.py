@@ -126,6 +126,23 @@ def test_batch_threads_argument() -> None:
             evaluate_batch(good, threads=wrong)  # type: ignore[arg-type]
 
 
+def test_batch_into_out() -> None:
+    hands = np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8)
+    out = np.zeros(2, dtype=np.uint16)
+    assert evaluate_batch(hands, out=out) is out
+    assert out.tolist() == [evaluate(h.tolist()).value for h in hands]
+    with pytest.raises(TypeError, match="dtype uint16"):
+        evaluate_batch(hands, out=np.zeros(2, dtype=np.int64))
+    with pytest.raises(ValueError, match=r"shape \(2,\)"):
+        evaluate_batch(hands, out=np.zeros(3, dtype=np.uint16))
+    with pytest.raises(ValueError, match="contiguous"):
+        evaluate_batch(hands, out=np.zeros(4, dtype=np.uint16)[::2])
+    frozen = np.zeros(2, dtype=np.uint16)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="writeable"):
+        evaluate_batch(hands, out=frozen)
+
+
 def test_values_of_different_rankings_do_not_compare() -> None:
     with pytest.raises(TypeError):
         _ = evaluate("As Ks", ranking="high") < evaluate("As Ks", ranking="razz")

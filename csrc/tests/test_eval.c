@@ -276,6 +276,11 @@ static void test_batch_paths(void)
               where_one);
         CHECK(n == 0 || memcmp(fast, one, n * sizeof *one) == 0, "round %d: batch values", round);
         CHECK(n == 0 || memcmp(slow, one, n * sizeof *one) == 0, "round %d: portable values", round);
+        if (st_one == SF_OK) { /* valid hands: the unchecked batch gives the same values */
+            sf_eval_batch_trusted(&ev, hands, n, k, fast);
+            CHECK(n == 0 || memcmp(fast, one, n * sizeof *one) == 0, "round %d: trusted batch",
+                  round);
+        }
     }
 }
 

@@ -127,6 +127,14 @@ int sf_eval_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, i
 int sf_eval_batch_threads(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                           sf_value *out, size_t *bad_hand, int threads);
 
+/*
+ * sf_eval_trusted over a [nhands][k] byte array: no checks and no status, for ids validated
+ * once and evaluated many times (bad ids give unspecified values but are read safely). Does
+ * nothing for a NULL pointer or a k outside 1..7.
+ */
+void sf_eval_batch_trusted(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                           sf_value *out);
+
 sf_category sf_category_of(sf_ranking ranking, sf_value value);
 const char *sf_category_name(sf_category category);
 const char *sf_status_message(int status);

@@ -476,6 +476,39 @@ def test_S4_mexican_stud_cards_come_down_and_one_is_turned_up_before_each_round(
         assert sum(1 for _, up in hand.cards[s] if not up) == 1
 
 
+def test_E2_short_hole_cards_are_refused_before_anything_is_dealt() -> None:
+    """Hole cards (a replay) that give one seat its street's card and another none are bad
+    input: a ValueError, and the dealer's deal() leaves the state as it was."""
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
+    with pytest.raises(ValueError, match="seat 0 has no card left for street 1"):
+        StudHand(cfg, stacks=[100, 100], dealer=1, hole_cards=["As", "Kd Kh Ks"])
+    hand = StudHand(cfg, stacks=[100, 100], dealer=1, hole_cards=["As", "Kd Kh Ks"],
+                    automatic=False)
+    hand.post_antes()
+    before = hand.to_json()
+    with pytest.raises(ValueError, match="seat 0 has no card left"):
+        hand.deal()
+    assert hand.to_json() == before
+
+
+def test_S4_S3_no_card_to_turn_up_after_a_shared_card() -> None:
+    """Ten players of Mexican stud run the stub short on fifth street (S3): the shared card is
+    nobody's, so nobody turns a card up then, and every player keeps one card down (S4)."""
+    cfg = GameConfig(variant="mexican_stud", ante=1, small_bet=10)
+    hand = StudHand(cfg, stacks=[100] * 10, dealer=9, seed=3)
+    turned_after_shared = 0
+    while not hand.is_over:
+        if "turn_up" in hand.legal_actions():
+            turned_after_shared += bool(hand.community)
+            hand.turn_up(down_cards(hand)[0])
+        else:
+            hand.act("check" if hand.can_check() else "call")
+    assert len(hand.community) == 1
+    assert turned_after_shared == 0
+    for s in range(10):
+        assert sum(1 for _, up in hand.cards[s] if not up) == 1
+
+
 def test_S5_baseball_up_three_buys_the_pot_or_folds_then_threes_are_wild() -> None:
     cfg = GameConfig(variant="baseball", ante=1, bring_in=2, small_bet=10)
     deck = deal_order(0, [["2d 5d 7s", "Ah Kh 3c"]])

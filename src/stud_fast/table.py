@@ -801,16 +801,37 @@ class StudHand:
             if self._deal_next():
                 return
 
+    def _check_hole_cards(self) -> None:
+        """Given hole cards (a replay) must hold the next street's cards for every seat dealt
+        to, or for none of them (S3: the stub ran short); raised before anything is dealt."""
+        queued = self._queued
+        if queued is None or self.street + 1 >= self._plan.streets:
+            return
+        folded, dead = self.folded, self._dead_seats
+        players = [s for s in self._dealing if not folded[s] or s in dead]
+        for i in range(len(self._plan.ups[self.street + 1])):
+            have = [len(queued[s]) > i for s in players]
+            if any(have) and not all(have):
+                seat = players[have.index(False)]
+                raise ValueError(f"hole_cards: seat {seat} has no card left for street "
+                                 f"{self.street + 2} of {self._plan.streets} while other "
+                                 f"seats do")
+
     def _deal_next(self, exposed: Sequence[int] = ()) -> bool:
         """Deal the next street and open what follows it; True when a player must act."""
+        self._check_hole_cards()
         self.street += 1
         game = self.config.game
         dealt_up = self._deal_street(exposed)
         if self._choosers:  # I2: exposed seventh-street cards: all in or play on
             self._pending = [("all_in_choice", s) for s in self._choosers]
             self._choosers = []
-        elif game.turn_up:  # S4: everyone turns a card up before the betting
-            self._pending = [("turn_up", s) for s in self._dealing if not self.folded[s]]
+        elif game.turn_up:  # S4: everyone dealt a card turns one up before the betting;
+            # one card stays down, so a seat that got no card (S3: the street was a shared
+            # card) has nothing to turn
+            cards, folded = self.cards, self.folded
+            self._pending = [("turn_up", s) for s in self._dealing if not folded[s]
+                             and sum(1 for _, up in cards[s] if not up) >= 2]
         elif game.baseball:  # S5: an up three must buy the pot or fold, at once
             self._pending = [("buy_pot", s) for s, c in dealt_up if c >> 2 == 1]
         if self._pending:
@@ -853,6 +874,7 @@ class StudHand:
         game = self.config.game
         if exposed and (game.cards_per_player != 7 or self.street + 2 != len(game.streets)):
             raise RuleError("I2", "only a seventh-street card can be exposed this way")
+        self._check_hole_cards()
         self.dealer_due = None
         self._actions.append(("deal", list(exposed)))  # type: ignore[arg-type]
         if not self._deal_next(exposed):

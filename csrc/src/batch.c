@@ -1,7 +1,8 @@
 /*
- * stud_fast batch evaluation: sf_eval_batch over a C-contiguous [nhands][k] byte array.
+ * stud_fast batch evaluation over a C-contiguous [nhands][k] byte array: sf_eval_batch (checked),
+ * sf_eval_batch_threads (the same over threads) and sf_eval_batch_trusted (unchecked).
  *
- * Every hand is validated, so the loop does two jobs: the lookup (sum the card keys, hash,
+ * In sf_eval_batch every hand is validated, so the loop does two jobs: the lookup (sum the card keys, hash,
  * load the value) and the checks (no id above 52, no card outside the deck, no duplicate).
  * The key sum already flags bad ids and possible flushes; duplicates need the card set.
  *

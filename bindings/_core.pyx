@@ -291,7 +291,6 @@ _EQUITY_ERRORS = {
     -20: "equity needs 2 to 8 players",
     -21: "a player holds more cards than the game deals",
     -22: "the deck cannot give every player the cards they still need",
-    -23: "could not start the worker threads",
 }
 
 

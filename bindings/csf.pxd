@@ -58,7 +58,6 @@ cdef extern from "stud_fast/equity.h" nogil:
     int SF_E_PLAYERS
     int SF_E_TOO_MANY
     int SF_E_DECK_SHORT
-    int SF_E_THREADS
     ctypedef struct sf_equity_game:
         sf_ranking ranking
         int hilo

@@ -16,13 +16,13 @@
  * value of every hand and notes the few hands that need a second look (a possible flush or a
  * bad card); a block with a duplicate is settled hand by hand by the checked scalar path.
  */
-#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "batch.h"
 #include "hand_checks.h"
 #include "keys.h"
+#include "parallel.h"
 #include "stud_fast/eval.h"
 
 /* Threaded batches cut the hands into slices of whole vector blocks, none under this size. */
@@ -43,17 +43,12 @@ static void note_error(batch_error *err, int problem, size_t hand)
     }
 }
 
-/* The checked path for one hand: its value, or 0 and an error. */
+/* The checked path for one hand (sf_eval): its value, or 0 and an error. */
 static void settle_hand(const sf_evaluator *ev, const uint8_t *h, int k, sf_value *out,
                         batch_error *err, size_t hand)
 {
-    uint64_t key, bits;
-    SF__SUM_HAND(ev, h, k, key, bits);
-    int problem = sf__hand_problem(key, bits, k, h);
-    if (SF_LIKELY(problem == SF_OK)) {
-        sf_hand sum = {key, bits};
-        *out = sf_hand_value(ev, &sum);
-    } else {
+    int problem = sf_eval(ev, h, k, out);
+    if (SF_UNLIKELY(problem != SF_OK)) {
         *out = 0;
         note_error(err, problem, hand);
     }
@@ -69,8 +64,6 @@ static inline void portable_k(const sf_evaluator *ev, const uint8_t *hands, size
     enum { CHUNK = 1024 };
     uint32_t marked[CHUNK];
     uint64_t marked_key[CHUNK], marked_bits[CHUNK];
-    const uint16_t *hot_disp = ev->hot_disp, *hot = ev->hot_values, *rank = ev->rank_values;
-    const uint32_t *rank_disp = ev->rank_disp;
     for (size_t start = 0; start < nhands; start += CHUNK) {
         size_t end = nhands - start < CHUNK ? nhands : start + CHUNK;
         size_t nmarked = 0;
@@ -78,7 +71,7 @@ static inline void portable_k(const sf_evaluator *ev, const uint8_t *hands, size
             const uint8_t *h = hands + i * (size_t)k;
             uint64_t key, bits;
             SF__SUM_HAND(ev, h, k, key, bits);
-            out[i] = sf__suit_blind_value(hot_disp, hot, rank_disp, rank, key);
+            out[i] = sf__suit_blind(ev, key);
             uint64_t odd = (key & (SF__FLUSH_FLAGS | SF__BAD_FIELD)) |
                            ((uint64_t)SF_POPCOUNT64(bits) ^ (key >> SF__NATURAL_SHIFT));
             marked[nmarked] = (uint32_t)(i - start);
@@ -144,8 +137,6 @@ avx2_blocks_k(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k
         }
     const __m256i joker = _mm256_set1_epi8((char)SF_JOKER);
     const uint64_t *keys = ev->key;
-    const uint16_t *hot_disp = ev->hot_disp, *hot = ev->hot_values, *rank = ev->rank_values;
-    const uint32_t *rank_disp = ev->rank_disp;
     for (size_t blk = 0; blk < nblocks; blk++) {
         const uint8_t *p = hands + blk * BLOCK * (size_t)k;
         /* a card equal to a later card of its hand, jokers excepted (they may repeat) */
@@ -168,7 +159,7 @@ avx2_blocks_k(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k
             uint64_t key = SF_HAND_KEY_BASE;
             for (int c = 0; c < k; c++)
                 key += keys[h[c]];
-            out[first + (size_t)j] = sf__suit_blind_value(hot_disp, hot, rank_disp, rank, key);
+            out[first + (size_t)j] = sf__suit_blind(ev, key);
             marked[nmarked] = (uint32_t)j;
             marked_key[nmarked] = key;
             nmarked += (key & (SF__FLUSH_FLAGS | SF__BAD_FIELD)) != 0;
@@ -271,19 +262,8 @@ int sf__eval_batch_portable(const sf_evaluator *ev, const uint8_t *hands, size_t
 static inline void trusted_k(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                              sf_value *out)
 {
-    const uint64_t *keys = ev->key;
-    const uint16_t *hot_disp = ev->hot_disp, *hot = ev->hot_values, *rank = ev->rank_values;
-    const uint32_t *rank_disp = ev->rank_disp;
-    for (size_t i = 0; i < nhands; i++) {
-        const uint8_t *h = hands + i * (size_t)k;
-        uint64_t key = SF_HAND_KEY_BASE;
-        for (int c = 0; c < k; c++)
-            key += keys[h[c]];
-        sf_value v = sf__suit_blind_value(hot_disp, hot, rank_disp, rank, key);
-        if (SF_UNLIKELY((key & SF__FLUSH_FLAGS) != 0))
-            v = sf__cards_flush_value(ev, h, k, key, v);
-        out[i] = v;
-    }
+    for (size_t i = 0; i < nhands; i++)
+        out[i] = sf_eval_trusted(ev, hands + i * (size_t)k, k);
 }
 
 void sf_eval_batch_trusted(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
@@ -315,11 +295,10 @@ typedef struct slice {
     size_t bad_hand;
 } slice_t;
 
-static void *run_slice(void *arg)
+static void run_slice(void *arg)
 {
     slice_t *s = arg;
     s->status = sf_eval_batch(s->ev, s->hands, s->nhands, s->k, s->out, &s->bad_hand);
-    return NULL;
 }
 
 int sf_eval_batch_threads(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
@@ -328,36 +307,25 @@ int sf_eval_batch_threads(const sf_evaluator *ev, const uint8_t *hands, size_t n
     int status = check_args(ev, hands, nhands, k, out);
     if (status != SF_OK)
         return status;
-    enum { MAX_THREADS = 64 };
-    if (threads > MAX_THREADS)
-        threads = MAX_THREADS;
-    /* whole vector blocks per slice, and never a slice too small to pay for its thread */
+    if (threads > SF__MAX_THREADS)
+        threads = SF__MAX_THREADS;
     if (threads < 1)
         threads = 1;
+    /* whole vector blocks per slice, and never a slice too small to pay for its thread */
     size_t per = (nhands + (size_t)threads - 1) / (size_t)threads;
     per = (per + BATCH_ALIGN - 1) / BATCH_ALIGN * BATCH_ALIGN;
     if (per < BATCH_MIN_SLICE)
         per = BATCH_MIN_SLICE;
     int count = (int)((nhands + per - 1) / per);
-    if (threads <= 1 || count <= 1)
+    if (count <= 1)
         return sf_eval_batch(ev, hands, nhands, k, out, bad_hand);
-    slice_t slices[MAX_THREADS];
-    pthread_t tid[MAX_THREADS];
-    int started[MAX_THREADS] = {0};
+    slice_t slices[SF__MAX_THREADS];
     for (int i = 0; i < count; i++) {
         size_t first = (size_t)i * per;
         size_t n = nhands - first < per ? nhands - first : per;
         slices[i] = (slice_t){ev, hands + first * (size_t)k, n, k, out + first, SF_OK, 0};
     }
-    for (int i = 1; i < count; i++)
-        started[i] = pthread_create(&tid[i], NULL, run_slice, &slices[i]) == 0;
-    run_slice(&slices[0]);
-    for (int i = 1; i < count; i++) {
-        if (started[i])
-            pthread_join(tid[i], NULL);
-        else
-            run_slice(&slices[i]); /* no thread to be had: do its share here */
-    }
+    sf__run_parallel(slices, sizeof *slices, count, run_slice);
     for (int i = 0; i < count; i++)
         if (slices[i].status != SF_OK) {
             if (bad_hand)

@@ -9,9 +9,10 @@
 #include "stud_fast/equity.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "parallel.h"
 
 #define UNITS 1680u /* one pot: lcm(1..8) * 2 */
 #define SAMPLE_BLOCK ((uint64_t)SF_EQUITY_BLOCK)
@@ -244,51 +245,30 @@ struct job {
     tally_t tally;
 };
 
-static void *run_job(void *arg)
+static void run_job(void *arg)
 {
     job_t *j = arg;
     j->work(j);
-    return NULL;
-}
-
-static int run_jobs(job_t *jobs, int count)
-{
-    pthread_t tid[64];
-    int started = 0, status = SF_OK;
-    for (int i = 1; i < count; i++) {
-        if (pthread_create(&tid[i], NULL, run_job, &jobs[i]) != 0) {
-            status = SF_E_THREADS;
-            break;
-        }
-        started = i;
-    }
-    if (status == SF_OK)
-        jobs[0].work(&jobs[0]);
-    for (int i = 1; i <= started; i++)
-        pthread_join(tid[i], NULL);
-    return status;
 }
 
 /* Run `count` copies of `proto` (worker i of count) and add their tallies to *total. */
-static int run_copies(job_t *jobs, int count, const job_t *proto, tally_t *total)
+static void run_copies(job_t *jobs, int count, const job_t *proto, tally_t *total)
 {
     for (int i = 0; i < count; i++) {
         jobs[i] = *proto;
         jobs[i].index = i;
         jobs[i].count = count;
     }
-    int status = run_jobs(jobs, count);
-    if (status == SF_OK)
-        for (int i = 0; i < count; i++)
-            tally_add(total, &jobs[i].tally);
-    return status;
+    sf__run_parallel(jobs, sizeof *jobs, count, run_job);
+    for (int i = 0; i < count; i++)
+        tally_add(total, &jobs[i].tally);
 }
 
 static int clamp_threads(int threads)
 {
     if (threads < 1)
         threads = 1;
-    return threads > 64 ? 64 : threads;
+    return threads > SF__MAX_THREADS ? SF__MAX_THREADS : threads;
 }
 
 /* ---- exact enumeration --------------------------------------------------------------------- */
@@ -475,12 +455,7 @@ int sf_equity_exact(const sf_equity_game *game, int players, const uint8_t *know
     int count = clamp_threads(threads);
     if ((size_t)count > nfirsts && nfirsts > 0)
         count = (int)nfirsts;
-    job_t *jobs = calloc((size_t)count, sizeof *jobs);
-    if (!jobs) {
-        free(firsts);
-        return SF_E_ARGUMENT;
-    }
-    job_t proto;
+    job_t jobs[SF__MAX_THREADS], proto;
     memset(&proto, 0, sizeof proto);
     proto.spot = &spot;
     proto.work = exact_work;
@@ -489,11 +464,8 @@ int sf_equity_exact(const sf_equity_game *game, int players, const uint8_t *know
     proto.first_player = fp;
     tally_t total;
     memset(&total, 0, sizeof total);
-    status = run_copies(jobs, count, &proto, &total);
-    free(jobs);
+    run_copies(jobs, count, &proto, &total);
     free(firsts);
-    if (status != SF_OK)
-        return status;
     sf_equity_finish(&total, spot.players, 1, out);
     return SF_OK;
 }
@@ -587,14 +559,15 @@ int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t
     if (status != SF_OK)
         return status;
     int count = clamp_threads(threads);
-    job_t jobs[64], proto;
+    job_t jobs[SF__MAX_THREADS], proto;
     memset(&proto, 0, sizeof proto);
     proto.spot = &spot;
     proto.work = sample_work;
     proto.samples = samples;
     proto.seed = seed;
     proto.first_sample = first_sample;
-    return run_copies(jobs, count, &proto, tally);
+    run_copies(jobs, count, &proto, tally);
+    return SF_OK;
 }
 
 int sf_equity_sample(const sf_equity_game *game, int players, const uint8_t *known,

@@ -11,13 +11,12 @@
 #include "keys.h"
 #include "stud_fast/eval.h"
 
+#define SF_LIKELY(x) SF__EXPECT(!!(x), 1)
+#define SF_UNLIKELY(x) SF__EXPECT(!!(x), 0)
+
 #if defined(__GNUC__) || defined(__clang__)
-#define SF_LIKELY(x) __builtin_expect(!!(x), 1)
-#define SF_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define SF_POPCOUNT64(x) __builtin_popcountll(x)
 #else
-#define SF_LIKELY(x) (x)
-#define SF_UNLIKELY(x) (x)
 static inline int SF_POPCOUNT64(uint64_t x)
 {
     int n = 0;

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import os
 import secrets
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional, Union
@@ -15,6 +14,7 @@ from typing import Callable, Iterable, Optional, Union
 from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards, parse_rank_mask
 from stud_fast.errors import CardError
+from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
 
 __all__ = ["EquityResult", "equity", "EXACT_LIMIT", "GAMES"]
@@ -143,9 +143,7 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
         exact = deals <= EXACT_LIMIT
     if samples is not None and samples < 1:
         raise ValueError("samples must be at least 1")
-    count = threads if threads is not None else (os.cpu_count() or 1)
-    if count < 1:
-        raise ValueError("threads must be at least 1")
+    count = thread_count(threads)
     raw = _core.equity_raw(
         main.number, hilo, per_player, known, dead_ids, exact,
         samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),

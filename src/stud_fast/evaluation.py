@@ -160,6 +160,22 @@ def evaluate(cards: CardsLike, ranking: RankingLike = "high", wild_ranks: WildRa
     return HandValue(value, r, ids, mask)
 
 
+def thread_count(threads: Optional[int]) -> int:
+    """How many threads a C call may use: ``None`` means one per CPU; at most 64 (the C core's
+    limit, and what its ``int`` argument holds without overflow).
+
+    >>> thread_count(1), thread_count(1000)
+    (1, 64)
+    """
+    if threads is None:
+        return min(os.cpu_count() or 1, 64)
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    return min(threads, 64)
+
+
 def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
                    wild_ranks: WildRanks = "", threads: Optional[int] = None,
                    out: Optional[np.ndarray] = None) -> np.ndarray:
@@ -188,14 +204,7 @@ def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
         raise ValueError(f"hands must be a 2-D array [N, k], got shape {hands.shape}")
     if not 1 <= hands.shape[1] <= 7:
         raise ValueError(f"hands must have 1 to 7 cards per row, got {hands.shape[1]}")
-    if threads is None:
-        count = os.cpu_count() or 1
-    elif isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
-    elif threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
-    else:
-        count = min(threads, 64)
+    count = thread_count(threads)
     if out is None:
         out = np.empty(hands.shape[0], dtype=np.uint16)
     elif not isinstance(out, np.ndarray) or out.dtype != np.uint16:

@@ -337,10 +337,7 @@ class StudHand:
 
     def legal_actions(self) -> dict[str, tuple[int, int]]:
         """What the actor may do: action name -> (least, most) chips it puts in."""
-        cached = self._cached
-        if cached is None:
-            cached = self._cached = self._analyse(None)
-        return dict(cached)
+        return dict(self._options())
 
     # ---- player operations: verify_x / can_x / x --------------------------------------------
 
@@ -714,8 +711,8 @@ class StudHand:
         ``exposed``: seats whose (seventh-street) card is dealt face up by mistake (I2)."""
         ups = self._plan.ups[self.street]
         dealt_up: list[tuple[int, int]] = []
-        folded, dead = self.folded, self._dead_seats
-        players = [s for s in self._dealing if not folded[s] or s in dead]
+        folded = self.folded
+        players = self._seats_dealt()
         count = len(players)
         exposed = [s for s in exposed if s in players]
         if exposed and exposed[0] == players[0]:
@@ -798,8 +795,15 @@ class StudHand:
             if self._live == 1 or self.street + 1 >= self._plan.streets:
                 self._finish()
                 return
+            self._check_hole_cards()
             if self._deal_next():
                 return
+
+    def _seats_dealt(self) -> list[int]:
+        """The seats the next cards go to, in dealing order: those still in the hand, and dead
+        seats that keep being dealt to (B9)."""
+        folded, dead = self.folded, self._dead_seats
+        return [s for s in self._dealing if not folded[s] or s in dead]
 
     def _check_hole_cards(self) -> None:
         """Given hole cards (a replay) must hold the next street's cards for every seat dealt
@@ -807,8 +811,7 @@ class StudHand:
         queued = self._queued
         if queued is None or self.street + 1 >= self._plan.streets:
             return
-        folded, dead = self.folded, self._dead_seats
-        players = [s for s in self._dealing if not folded[s] or s in dead]
+        players = self._seats_dealt()
         for i in range(len(self._plan.ups[self.street + 1])):
             have = [len(queued[s]) > i for s in players]
             if any(have) and not all(have):
@@ -818,8 +821,8 @@ class StudHand:
                                  f"seats do")
 
     def _deal_next(self, exposed: Sequence[int] = ()) -> bool:
-        """Deal the next street and open what follows it; True when a player must act."""
-        self._check_hole_cards()
+        """Deal the next street and open what follows it; True when a player must act. The
+        callers check the hole cards first (_check_hole_cards), before they change anything."""
         self.street += 1
         game = self.config.game
         dealt_up = self._deal_street(exposed)
@@ -1193,10 +1196,7 @@ class StudHand:
     # ---- internals: performing ---------------------------------------------------------------
 
     def _act(self, kind: str, to: Optional[int] = None) -> Record:
-        cached = self._cached
-        if cached is None:
-            cached = self._cached = self._analyse(None)
-        limits = cached.get(kind)
+        limits = self._options().get(kind)
         if limits is None or to is not None:
             amount = self._verify(kind, to)  # E2: checked before anything changes
         else:

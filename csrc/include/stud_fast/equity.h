@@ -27,8 +27,7 @@ extern "C" {
 enum {
     SF_E_PLAYERS = -20,    /* not 2 to 8 players */
     SF_E_TOO_MANY = -21,   /* a player holds more cards than the game deals */
-    SF_E_DECK_SHORT = -22, /* the deck cannot give every player the cards they lack */
-    SF_E_THREADS = -23     /* a thread could not be started */
+    SF_E_DECK_SHORT = -22  /* the deck cannot give every player the cards they lack */
 };
 
 typedef struct sf_equity_game {

@@ -217,8 +217,9 @@ sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int
                                sf_value suit_blind);
 
 /* Private: the value of a summed hand ignoring flushes (one hash, two table loads). Takes the
-   evaluator's tables rather than the evaluator so that batch loops can keep them in registers
-   across the stores of their results. */
+   evaluator's tables rather than the evaluator: loaded as arguments, before the branch, they
+   are loop invariants a caller's loop keeps in registers (loaded inside the branch they were
+   reloaded for every hand, about 7% slower). */
 static inline sf_value sf__suit_blind_value(const uint16_t *hot_disp, const uint16_t *hot_values,
                                             const uint32_t *rank_disp,
                                             const uint16_t *rank_values, uint64_t key)

@@ -2,6 +2,10 @@
 
 import sys
 
-from stud_fast.cli import main
+try:
+    from stud_fast.cli import main
+except KeyboardInterrupt:  # Ctrl-C while starting up: no traceback either
+    sys.stderr.write("interrupted\n")
+    sys.exit(130)
 
 sys.exit(main())

@@ -1,42 +1,33 @@
 """Compare stud_fast's high-hand evaluation speed with other Python evaluators.
 
-Usage::
-
-    python -m stud_fast.benchmark.compare [--hands N] [--seed S] [--json OUT]
-                            [--repeats R] [--full] [--no-five]
-
-Generates ``N`` random 7-card hands (distinct cards within a hand, default
-200,000) and times, in the same process:
+``python -m stud_fast bench`` (see ``--help``) calls :func:`run`, which generates ``N`` random
+7-card hands (distinct cards within a hand, default 200,000) and times, in the same process:
 
 * ``numpy hands.sum(axis=1)``: a memory-bandwidth floor, no evaluation;
 * ``stud_fast.evaluate_batch(hands, threads=1, out=out)``: one call for all hands, one thread
   (the reference row), and the same on every CPU, both into one reused output array;
 * the C core's unchecked ``sf_eval_trusted`` in a C loop over the same rows: what the
   checked batch costs over the bare lookup (the binding overhead included);
-* ``stud_fast.evaluate7(a, ..., g)`` in a per-hand loop (skipped if missing);
+* ``stud_fast.evaluate7(a, ..., g)`` in a per-hand loop;
 * ``stud_fast.evaluate("As Kd ...")`` in a per-hand loop on strings;
 * every importable peer from :mod:`peers`, one call per hand.
 
-Each entry is timed with ``time.perf_counter`` and the best of several
-repetitions is kept (the machine may be noisy).  Pure-Python peers are timed
-on a prefix of the hands (their ``max_hands``) unless ``--full`` is given;
-hands/s stays comparable.  A second, shorter table does the same for 5-card
-hands.  Every entry's results are also checked against a reference ordering
-(stud_fast.evaluate_batch when importable, otherwise eval7).
-
-The reusable part is :func:`run`; ``main`` only parses arguments.
+Each entry is timed with ``time.perf_counter`` and the best of several repetitions is kept
+(the machine may be noisy). Per-hand Python loops are timed on a prefix of the hands
+(:data:`PER_HAND_CAP`, or the peer's smaller ``max_hands``) unless ``full`` is given;
+hands/s stays comparable, and the memory stays low: each entry's card objects are built just
+before it is timed and dropped right after. A second table does the same for 5-card hands.
+Every entry's results are also checked against a reference ordering (stud_fast.evaluate_batch
+when importable, otherwise eval7). :mod:`stud_fast.benchmark.plot` draws the rows as a chart.
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
-import json
 import math
 import os
 import platform
 import secrets
-import sys
 import time
 from dataclasses import dataclass
 from importlib import metadata
@@ -144,19 +135,27 @@ class Entry:
     Attributes:
         name: Row label.
         call: What is called, for the JSON output.
-        fn: Zero-argument callable evaluating ``n`` hands.
-        n: Number of hands ``fn`` evaluates.
-        values: Converts the result of ``fn()`` into one integer per hand for
+        prepare: Builds what the timed call needs (card objects, strings...) and returns the
+            zero-argument callable that evaluates ``n`` hands. It runs just before the entry
+            is timed, and what it built is dropped right after: one entry's data at a time
+            keeps the peak memory low.
+        n: Number of hands the prepared callable evaluates.
+        values: Converts the result of that callable into one integer per hand for
             the ordering check, or ``None`` to skip the check.
         higher_is_better: Convention of those integers.
     """
 
     name: str
     call: str
-    fn: Callable[[], Any]
+    prepare: Callable[[], Callable[[], Any]]
     n: int
     values: Callable[[Any], Any] | None = None
     higher_is_better: bool = True
+
+
+#: per-hand Python loops are timed on at most this many hands (their rate does not depend on
+#: the count, and a million Python objects per entry would cost hundreds of megabytes)
+PER_HAND_CAP = 200_000
 
 
 def _same(result: Any) -> Any:
@@ -168,7 +167,8 @@ def _same(result: Any) -> Any:
 # stud_fast entries
 
 
-def stud_fast_entries(sf: Any, hands: np.ndarray, out: Printer) -> list[Entry]:
+def stud_fast_entries(sf: Any, hands: np.ndarray, out: Printer,
+                      full: bool = False) -> list[Entry]:
     """Build the stud_fast rows for ``hands`` ([N, 5] or [N, 7]).
 
     Missing functions are reported through ``out`` and skipped.
@@ -176,60 +176,65 @@ def stud_fast_entries(sf: Any, hands: np.ndarray, out: Printer) -> list[Entry]:
     k = hands.shape[1]
     entries: list[Entry] = []
     n = len(hands)
+    per_hand = n if full else min(n, PER_HAND_CAP)
     batch = getattr(sf, "evaluate_batch", None)
     if batch is not None:
         # The reference row: one thread, like every per-hand peer. Both rows write into one
         # output array, as a loop over batches would: a fresh array's page faults are not the
         # evaluator's work, and with threads they contend in the kernel.
-        batch_out = np.empty(n, dtype=np.uint16)
+        def batch_call(threads: int | None) -> Callable[[], Callable[[], Any]]:
+            def prepare() -> Callable[[], Any]:
+                batch_out = np.empty(n, dtype=np.uint16)
+                return lambda: batch(hands, threads=threads, out=batch_out)
+            return prepare
+
         entries.append(Entry("stud_fast.evaluate_batch",
                              "stud_fast.evaluate_batch(hands, threads=1, out=out)",
-                             lambda: batch(hands, threads=1, out=batch_out), n, _same))
+                             batch_call(1), n, _same))
         cpus = os.cpu_count() or 1
         if cpus > 1:
             entries.append(Entry(f"stud_fast.evaluate_batch ({cpus} threads)",
                                  "stud_fast.evaluate_batch(hands, out=out)",
-                                 lambda: batch(hands, out=batch_out), n, _same))
+                                 batch_call(None), n, _same))
     else:
         out("note: stud_fast.evaluate_batch not found, skipped")
     core = getattr(getattr(sf, "_core", None), "trusted_batch_for_benchmark", None)
     if core is not None:
-        trusted_out = np.empty(n, dtype=np.uint16)
+        def prepare_trusted() -> Callable[[], Any]:
+            trusted_out = np.empty(n, dtype=np.uint16)
 
-        def trusted_loop() -> np.ndarray:
-            core(hands, trusted_out)
-            return trusted_out
+            def trusted_loop() -> np.ndarray:
+                core(hands, trusted_out)
+                return trusted_out
+
+            return trusted_loop
 
         entries.append(Entry("C core, unchecked (sf_eval_trusted)",
                              "sf_eval_trusted per row in a C loop, no validation",
-                             trusted_loop, n, _same))
+                             prepare_trusted, n, _same))
 
     scalar_name = f"evaluate{k}"
     scalar = getattr(sf, scalar_name, None)
     if scalar is not None:
-        tuples = _peers.hands_to_tuples(hands)
-
-        def scalar_loop() -> list[int]:
-            return [scalar(*h) for h in tuples]
+        def prepare_scalar() -> Callable[[], Any]:
+            tuples = _peers.hands_to_tuples(hands[:per_hand])
+            return lambda: [scalar(*h) for h in tuples]
 
         entries.append(Entry(f"stud_fast.{scalar_name} (ids)",
                              f"stud_fast.{scalar_name}(a, ...) per hand",
-                             scalar_loop, n, _same))
+                             prepare_scalar, per_hand, _same))
     else:
         out(f"note: stud_fast.{scalar_name} not found, skipped")
 
     evaluate = getattr(sf, "evaluate", None)
     if evaluate is not None:
-        strings = _peers.hands_to_strings(hands)
-
-        def str_loop() -> list[Any]:
-            return [evaluate(s) for s in strings]
-
-        def str_values(result: list[Any]) -> list[int]:
-            return [int(hv.value) for hv in result]
+        def prepare_str() -> Callable[[], Any]:
+            strings = _peers.hands_to_strings(hands[:per_hand])
+            # keep the values only: a list of HandValue objects is the memory peak otherwise
+            return lambda: [evaluate(s).value for s in strings]
 
         entries.append(Entry("stud_fast.evaluate (str)", 'stud_fast.evaluate("As Kd ...") per hand',
-                             str_loop, n, str_values))
+                             prepare_str, per_hand, _same))
     else:
         out("note: stud_fast.evaluate not found, skipped")
     return entries
@@ -239,13 +244,18 @@ def peer_entries(hands: np.ndarray, full: bool) -> list[Entry]:
     """Build one row per available peer (capped at the peer's max_hands)."""
     entries: list[Entry] = []
     for peer in _peers.available_peers():
-        n = len(hands) if full or peer.max_hands is None else min(len(hands), peer.max_hands)
-        fn = peer.prepare(hands[:n])
+        cap = min(PER_HAND_CAP, peer.max_hands or PER_HAND_CAP)
+        n = len(hands) if full else min(len(hands), cap)
         call = peer.call
         if hands.shape[1] != 7:
             call = call.replace("7cards", f"{hands.shape[1]}cards")
-        entries.append(Entry(peer.name, call, fn, n, _same, peer.higher_is_better))
+        entries.append(Entry(peer.name, call, _prepare_peer(peer, hands[:n]), n, _same,
+                             peer.higher_is_better))
     return entries
+
+
+def _prepare_peer(peer: _peers.Peer, hands: np.ndarray) -> Callable[[], Callable[[], Any]]:
+    return lambda: peer.prepare(hands)
 
 
 # --------------------------------------------------------------------------
@@ -291,13 +301,17 @@ def _measure_section(
     out: Printer,
     repeats: int,
     full: bool,
+    progress: Printer | None = None,
 ) -> list[dict[str, Any]]:
-    """Time every contender on ``hands`` and print one markdown table."""
+    """Time every contender on ``hands`` and print one markdown table.
+
+    ``progress`` gets one line per entry as it is timed (its rate).
+    """
     entries: list[Entry] = [
         Entry("numpy hands.sum(axis=1) (floor)", "hands.sum(axis=1)",
-              lambda: hands.sum(axis=1), len(hands)),
+              lambda: lambda: hands.sum(axis=1), len(hands)),
     ]
-    entries += stud_fast_entries(sf, hands, out)
+    entries += stud_fast_entries(sf, hands, out, full)
     entries += peer_entries(hands, full)
 
     # Reference ordering: stud_fast batch if present, else eval7, else none.
@@ -312,7 +326,7 @@ def _measure_section(
         if ref_values is None:  # excluded above; narrows the type
             continue
         try:
-            ref_vals = np.asarray(ref_values(ref_entry.fn()), dtype=np.int64)
+            ref_vals = np.asarray(ref_values(ref_entry.prepare()()), dtype=np.int64)
         except Exception as exc:  # noqa: BLE001 - fall back to the next one
             out(f"note: reference {want} failed: {type(exc).__name__}: {exc}")
             continue
@@ -321,9 +335,11 @@ def _measure_section(
         break
 
     rows: list[dict[str, Any]] = []
-    for e in entries:
+    for number, e in enumerate(entries, 1):
+        label = f"[{number}/{len(entries)}] {section}: {e.name}, {e.n:,} hands"
         try:
-            seconds, result = best_time(e.fn, repeats)
+            fn = e.prepare()
+            seconds, result = best_time(fn, repeats)
         except Exception as exc:  # noqa: BLE001 - report and keep going
             out(f"note: {e.name} failed: {type(exc).__name__}: {exc}")
             continue
@@ -334,14 +350,17 @@ def _measure_section(
                     reference[: e.n], e.values(result), e.higher_is_better)
             except Exception as exc:  # noqa: BLE001
                 out(f"note: ordering check of {e.name} failed: {exc}")
-        del result
+        del fn, result  # the prepared data and the results of this entry go before the next
+        rate = e.n / seconds if seconds > 0 else float("inf")
+        if progress is not None:
+            progress(f"{label}: {rate / 1e6:,.3g} M hands/s")
         rows.append({
             "section": section,
             "name": e.name,
             "call": e.call,
             "hands": e.n,
             "seconds": seconds,
-            "hands_per_s": e.n / seconds if seconds > 0 else float("inf"),
+            "hands_per_s": rate,
             "mismatches": mismatches,
             "reference": ref_name or None,
         })
@@ -366,7 +385,7 @@ def _measure_section(
     return rows
 
 
-def _versions() -> dict[str, str]:
+def versions() -> dict[str, str]:
     """Versions of the packages involved, for the JSON output."""
     vers = {"python": platform.python_version(), "numpy": np.__version__}
     for dist in ("stud_fast", "eval7", "phevaluator", "treys", "pokerkit"):
@@ -377,6 +396,27 @@ def _versions() -> dict[str, str]:
     return vers
 
 
+INSTALL_PEERS = "pip install 'stud_fast[peers]'"
+
+
+def peers_line() -> str:
+    """Which peers take part, and how to add the missing ones.
+
+    >>> peers_line().startswith("peers: ")
+    True
+    """
+    present = _peers.available_peers()
+    missing = sorted({p.module.split(".")[0] for p in _peers.PEERS}
+                     - {p.module.split(".")[0] for p in present})
+    if not present:
+        return (f"peers: none installed; {INSTALL_PEERS} adds {', '.join(missing)} "
+                "(the 'vs eval7' column needs eval7)")
+    line = "peers: " + ", ".join(p.name for p in present)
+    if missing:
+        line += f" ({', '.join(missing)} missing: {INSTALL_PEERS})"
+    return line
+
+
 def run(
     hands: int = 200_000,
     seed: int | None = None,
@@ -385,6 +425,7 @@ def run(
     repeats: int = 5,
     full: bool = False,
     five_card: bool = True,
+    progress: Printer | None = None,
 ) -> list[dict[str, Any]]:
     """Benchmark stud_fast against the available peers and print the tables.
 
@@ -395,6 +436,8 @@ def run(
         repeats: Maximum timed repetitions per entry; the best is kept.
         full: Time slow pure-Python peers on all hands instead of a prefix.
         five_card: Also run the 5-card section.
+        progress: Gets one line per entry as soon as it is timed (the tables come at the end
+            of each section).
 
     Returns:
         One dict per timed row with keys ``section, name, call, hands,
@@ -405,17 +448,16 @@ def run(
     if seed is None:
         seed = secrets.randbits(32)
     import stud_fast as sf
-    peer_names = ", ".join(p.name for p in _peers.available_peers()) or "none"
     out(f"stud_fast benchmark: {hands:,} hands, seed {seed}, best of up to {repeats} runs, "
         f"python {platform.python_version()} on {platform.machine()}")
-    out(f"peers: {peer_names}")
+    out(peers_line())
 
     rng = np.random.default_rng(seed)
     rows = _measure_section("7-card high", random_hands(hands, 7, rng=rng), sf, out,
-                            repeats, full)
+                            repeats, full, progress)
     if five_card:
         rows += _measure_section("5-card high", random_hands(hands, 5, rng=rng), sf, out,
-                                 repeats, full)
+                                 repeats, full, progress)
     bad = [r["name"] + f" ({r['section']})" for r in rows if r["mismatches"]]
     out("")
     if bad:
@@ -425,28 +467,3 @@ def run(
     for r in rows:
         r["seed"] = seed
     return rows
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command-line entry point."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=200_000, help="number of hands (default 200000)")
-    ap.add_argument("--seed", type=int, default=None, help="RNG seed (default: random)")
-    ap.add_argument("--json", metavar="OUT", default=None, help="also write results as JSON")
-    ap.add_argument("--repeats", type=int, default=5, help="max repetitions per entry (best kept)")
-    ap.add_argument("--full", action="store_true", help="time slow peers on all hands")
-    ap.add_argument("--no-five", action="store_true", help="skip the 5-card section")
-    args = ap.parse_args(argv)
-    if args.hands < 2:
-        ap.error("--hands must be at least 2")
-    rows = run(args.hands, args.seed, print, repeats=args.repeats, full=args.full,
-               five_card=not args.no_five)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"versions": _versions(), "machine": platform.platform(),
-                       "rows": rows}, fh, indent=2)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -5,6 +5,7 @@
     stud-fast simulate --variant seven-card-stud --hands 1000 [--players 6] [--phh DIR]
     stud-fast replay hand.phh | hands.phhs
     stud-fast bench [--hands 200000] [--plot bench.png]
+    stud-fast rules [B3 ...]
 
 Each command is one module of this package with ``add_arguments(parser)`` (its options, in
 one place) and ``run(args)``. A user error (bad values, conflicting flags, paths that cannot
@@ -24,7 +25,8 @@ import sys
 from types import ModuleType
 from typing import Optional, Sequence
 
-from stud_fast.cli import bench_cmd, equity_cmd, eval_cmd, replay_cmd, simulate_cmd
+from stud_fast.cli import (bench_cmd, equity_cmd, eval_cmd, replay_cmd, rules_cmd,
+                           simulate_cmd)
 from stud_fast.cli._args import Parser, UsageError, one_line
 from stud_fast.errors import StudFastError
 
@@ -37,6 +39,7 @@ COMMANDS: dict[str, tuple[ModuleType, str]] = {
     "simulate": (simulate_cmd, "bots play many hands; print a summary"),
     "replay": (replay_cmd, "replay a .phh or .phhs hand history; print the final stacks"),
     "bench": (bench_cmd, "time the evaluator against installed peers"),
+    "rules": (rules_cmd, "print the rulebook (rule IDs such as B3 are cited by errors)"),
 }
 
 

@@ -26,6 +26,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define popcount32(x) __builtin_popcount(x)
+#else /* MSVC */
+static int popcount32(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+#endif
+
 #include "../src/keys.h"
 
 #define NRANKINGS 4
@@ -243,7 +255,7 @@ static desc_t flush_desc(int ranking, unsigned mask, int w)
     int ns = straights(ranking, s);
     desc_t best = 0;
     for (int i = ns - 1; i >= 0; i--)
-        if (__builtin_popcount(s[i] & ~mask) <= w) {
+        if (popcount32(s[i] & ~mask) <= w) {
             best = make_desc(ranking, C_STRAIGHT_FLUSH, &i, 1);
             break;
         }
@@ -498,7 +510,7 @@ int main(int argc, char **argv)
         if (SF__RANKING_HAS_FLUSH(rk))
             for (int w = 0; w <= MAXWILD; w++)
                 for (unsigned m = 0; m < 8192; m++) {
-                    int pc = __builtin_popcount(m);
+                    int pc = popcount32(m);
                     if (pc + w < 5 || pc + w > MAXCARDS)
                         continue;
                     if (m & ((1u << SF__FIRST_RANK(rk)) - 1))

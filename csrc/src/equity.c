@@ -11,6 +11,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h> /* __umulh */
+#endif
 
 #include "parallel.h"
 
@@ -507,7 +510,11 @@ static inline uint64_t rng_next(rng_t *r)
 /* A number below n: the high half of a 64x64 product (bias below 2^-58 for n <= 64). */
 static inline uint32_t below(rng_t *r, uint32_t n)
 {
+#if defined(_MSC_VER) && !defined(__clang__)
+    return (uint32_t)__umulh(rng_next(r), n); /* MSVC has no 128-bit integer type */
+#else
     return (uint32_t)(((unsigned __int128)rng_next(r) * n) >> 64);
+#endif
 }
 
 static void sample_work(job_t *j)

@@ -1,14 +1,42 @@
 /*
- * Private: a fork-join over POSIX threads (see parallel.h).
+ * Private: a fork-join over POSIX threads, or Windows threads under MSVC (see parallel.h).
  */
 #include "parallel.h"
-
-#include <pthread.h>
 
 typedef struct task {
     void (*work)(void *item);
     void *item;
 } task_t;
+
+#ifdef _WIN32
+#include <process.h>
+#include <windows.h>
+
+typedef HANDLE thread_t;
+
+static unsigned __stdcall run_task(void *arg)
+{
+    task_t *t = arg;
+    t->work(t->item);
+    return 0;
+}
+
+static int start_thread(thread_t *tid, task_t *t)
+{
+    uintptr_t handle = _beginthreadex(NULL, 0, run_task, t, 0, NULL);
+    *tid = (HANDLE)handle;
+    return handle != 0;
+}
+
+static void join_thread(thread_t tid)
+{
+    WaitForSingleObject(tid, INFINITE);
+    CloseHandle(tid);
+}
+#else
+#include <pthread.h>
+
+typedef pthread_t thread_t;
 
 static void *run_task(void *arg)
 {
@@ -17,9 +45,20 @@ static void *run_task(void *arg)
     return NULL;
 }
 
+static int start_thread(thread_t *tid, task_t *t)
+{
+    return pthread_create(tid, NULL, run_task, t) == 0;
+}
+
+static void join_thread(thread_t tid)
+{
+    pthread_join(tid, NULL);
+}
+#endif
+
 void sf__run_parallel(void *items, size_t size, int count, void (*work)(void *item))
 {
-    pthread_t tid[SF__MAX_THREADS];
+    thread_t tid[SF__MAX_THREADS];
     task_t tasks[SF__MAX_THREADS];
     int started[SF__MAX_THREADS] = {0};
     char *base = items;
@@ -27,13 +66,13 @@ void sf__run_parallel(void *items, size_t size, int count, void (*work)(void *it
         count = SF__MAX_THREADS;
     for (int i = 1; i < count; i++) {
         tasks[i] = (task_t){work, base + (size_t)i * size};
-        started[i] = pthread_create(&tid[i], NULL, run_task, &tasks[i]) == 0;
+        started[i] = start_thread(&tid[i], &tasks[i]);
     }
     if (count > 0)
         work(base);
     for (int i = 1; i < count; i++) {
         if (started[i])
-            pthread_join(tid[i], NULL);
+            join_thread(tid[i]);
         else
             work(base + (size_t)i * size); /* no thread to be had: do it here */
     }

@@ -225,6 +225,15 @@ def test_illegal_recorded_action_is_one_line(tmp_path: Path) -> None:
     assert_user_error(run_cli("replay", str(path)))
 
 
+def test_player_out_of_range_is_one_line(tmp_path: Path) -> None:
+    """A deal to p9 at a three-player table once escaped replay() as an IndexError."""
+    text = dumps(to_phh(_hand()))
+    assert '"d dh p3 ' in text
+    path = tmp_path / "p9.phh"
+    path.write_text(text.replace('"d dh p3 ', '"d dh p9 ', 1))
+    assert_user_error(run_cli("replay", str(path)), "p9")
+
+
 def test_binary_file_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "binary.phh"
     path.write_bytes(bytes(range(256)) * 4)

@@ -23,9 +23,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _replay_one(history: Any, file: str, number: Optional[int]) -> dict[str, Any]:
-    from stud_fast.history import replay
+    from stud_fast.history import replay, validate
 
-    hand = replay(history)
+    try:
+        hand = replay(history)
+    except (IndexError, KeyError, AttributeError, TypeError):
+        # the engine met something a malformed file can hold (a player out of range...):
+        # the validator names it; if it finds nothing, this is a bug and keeps its traceback
+        validate(history)
+        raise
     # PHH players are seated from the dealer's left: replay() seats p1 at seat 0
     stacks = [int(s) for s in hand.stacks]
     expected = (None if history.finishing_stacks is None

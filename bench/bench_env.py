@@ -9,9 +9,11 @@ In one run it times, for ``--seconds`` each:
 
 1. the bare engine (``StudHand``) with a uniformly random legal action per decision, the
    ceiling for any environment on it;
-2. the PettingZoo AEC loop as learners write it: ``agent_iter()``, ``last()`` (which builds
+2. the environments' core, ``stud_fast.env.arrays.Table``: per decision the actor's
+   observation and mask, a uniformly random allowed index, ``play``;
+3. the PettingZoo AEC loop as learners write it: ``agent_iter()``, ``last()`` (which builds
    the observation and the action mask), a uniformly random index of the mask, ``step()``;
-3. the Gymnasium environment, agent and ``"random"`` opponents alike choosing a uniformly
+4. the Gymnasium environment, agent and ``"random"`` opponents alike choosing a uniformly
    random allowed index, counting every seat's step (the agent's and the opponents').
 
 A step is one player decision; the dead steps that end a PettingZoo episode are not counted.
@@ -32,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from stud_fast.env import gym_env, pettingzoo_env
+from stud_fast.env.arrays import Table
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig
 
@@ -57,6 +60,24 @@ def time_engine(variant: str, players: int, seconds: float, seed: int) -> tuple[
     return steps, time.perf_counter() - start
 
 
+def time_table(variant: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
+    """(decisions, elapsed seconds) of random play on the environments' core."""
+    table = Table(variant, players, **STAKES)
+    rng = random.Random(seed)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        table.new_hand(rng.getrandbits(63), rng.randrange(players))
+        hand = table.hand
+        while not hand.is_over:
+            seat = hand.actor
+            assert seat is not None
+            table.observe(seat)
+            allowed = np.flatnonzero(table.mask(seat))
+            table.play(int(allowed[rng.randrange(len(allowed))]))
+            steps += 1
+    return steps, time.perf_counter() - start
+
+
 def time_aec(variant: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
     """(steps, elapsed seconds) of random play through the PettingZoo loop."""
     env = pettingzoo_env(variant=variant, players=players)
@@ -69,7 +90,8 @@ def time_aec(variant: str, players: int, seconds: float, seed: int) -> tuple[int
             if done:
                 env.step(None)
                 continue
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            allowed = np.flatnonzero(obs["action_mask"])
+            env.step(int(allowed[rng.randrange(len(allowed))]))
             steps += 1
         env.reset()
     return steps, time.perf_counter() - start
@@ -84,7 +106,8 @@ def time_gym(variant: str, players: int, seconds: float, seed: int) -> tuple[int
     while time.perf_counter() - start < seconds:
         done = False
         while not done:
-            action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+            allowed = np.flatnonzero(info["action_mask"])
+            action = int(allowed[rng.randrange(len(allowed))])
             _obs, _reward, done, _truncated, info = env.step(action)
         steps += sum(r.kind in _DECISIONS for r in env.table.hand.records)
         _obs, info = env.reset()
@@ -104,6 +127,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{args.variant}, {args.players} players, {args.seconds:g} s each")
     for name, timer in (("engine (StudHand, no observation)", time_engine),
+                        ("core (Table: observe + mask + play)", time_table),
                         ("PettingZoo AEC (last + step)", time_aec),
                         ("Gymnasium (agent and random opponents)", time_gym)):
         steps, elapsed = timer(args.variant, args.players, args.seconds, args.seed)

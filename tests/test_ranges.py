@@ -233,8 +233,10 @@ def test_range_errors_are_clear() -> None:
         equity(["As", Range({"2c 3c 4c 5c 6c 7c": 1})], game="five_card_stud")
     with pytest.raises(CardError, match="appears twice"):
         equity(["As Ks", "As Qd", Range({"2c 3c": 1})], game="five_card_stud")
-    with pytest.raises(ValueError, match="samples"):
-        equity(["As Ks", Range({"2c 3c": 1})], game="five_card_stud", exact=False, samples=0)
+    for samples in (0, 2 ** 32):
+        with pytest.raises(ValueError, match="samples"):
+            equity(["As Ks", Range({"2c 3c": 1})], game="five_card_stud", exact=False,
+                   samples=samples)
 
 
 # ---- sampling, seeds and threads ------------------------------------------------------------

@@ -388,41 +388,62 @@ void sf_range_exact_finish(const sf_range_spot *s, const sf_range_sums *sums,
     }
 }
 
+/* Walker's alias table for the combinations' weights: a draw is one uniform slot, then a coin
+   that keeps the slot or takes its alias. Built in a fixed order, so the same on every run. */
+static int alias_table(const sf_range_spot *s, double *keep, uint32_t *alias)
+{
+    uint64_t n = s->ncombos, nsmall = 0, nlarge = 0;
+    uint32_t *small = malloc(n * sizeof *small), *large = malloc(n * sizeof *large);
+    if (!small || !large) {
+        free(small);
+        free(large);
+        return SF_E_ARGUMENT;
+    }
+    for (uint64_t c = 0; c < n; c++) {
+        keep[c] = s->weight[c] / s->total * (double)n; /* 1 is an average slot's share */
+        alias[c] = (uint32_t)c;
+        if (keep[c] < 1)
+            small[nsmall++] = (uint32_t)c;
+        else
+            large[nlarge++] = (uint32_t)c;
+    }
+    while (nsmall && nlarge) {
+        uint32_t lo = small[--nsmall], hi = large[nlarge - 1];
+        alias[lo] = hi; /* slot lo: itself with probability keep[lo], else hi */
+        keep[hi] -= 1 - keep[lo];
+        if (keep[hi] < 1) {
+            nlarge--;
+            small[nsmall++] = hi;
+        }
+    }
+    while (nlarge) /* what rounding left: whole slots */
+        keep[large[--nlarge]] = 1;
+    while (nsmall)
+        keep[small[--nsmall]] = 1;
+    free(small);
+    free(large);
+    return SF_OK;
+}
+
 int sf_range_draw(sf_range_spot *s, uint64_t samples, uint64_t seed)
 {
-    if (!s || samples > UINT32_MAX * (uint64_t)SF_RANGE_CHUNK)
+    if (!s || samples > UINT32_MAX)
         return SF_E_ARGUMENT;
     free(s->draws);
     s->draws = calloc(s->ncombos, sizeof *s->draws);
-    double *cumulative = malloc(s->ncombos * sizeof *cumulative);
-    if (!s->draws || !cumulative) {
-        free(cumulative);
-        return SF_E_ARGUMENT;
-    }
-    double run = 0;
-    for (uint64_t c = 0; c < s->ncombos; c++)
-        cumulative[c] = run += s->weight[c];
+    double *keep = malloc(s->ncombos * sizeof *keep);
+    uint32_t *alias = malloc(s->ncombos * sizeof *alias);
+    int status = s->draws && keep && alias ? alias_table(s, keep, alias) : SF_E_ARGUMENT;
     s->seed = seed;
     uint64_t x = seed ^ 0xA0761D6478BD642FULL;
-    for (uint64_t i = 0; i < samples; i++) {
-        /* u uniform in [0, total): the first combination whose cumulative weight exceeds it */
-        double u = (double)(mix(&x) >> 11) * 0x1.0p-53 * run;
-        uint64_t lo = 0, hi = s->ncombos - 1;
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (cumulative[mid] > u)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        if (s->draws[lo] == UINT32_MAX) { /* more samples than one counter holds */
-            free(cumulative);
-            return SF_E_ARGUMENT;
-        }
-        s->draws[lo]++;
+    for (uint64_t i = 0; i < samples && status == SF_OK; i++) {
+        uint64_t slot = (uint64_t)(((unsigned __int128)mix(&x) * s->ncombos) >> 64);
+        double coin = (double)(mix(&x) >> 11) * 0x1.0p-53;
+        s->draws[coin < keep[slot] ? slot : alias[slot]]++;
     }
-    free(cumulative);
-    return SF_OK;
+    free(keep);
+    free(alias);
+    return status;
 }
 
 int sf_range_sample_into(const sf_range_spot *s, uint64_t first, uint64_t count, int threads,

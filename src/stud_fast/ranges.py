@@ -204,8 +204,8 @@ def range_equity(hands: list[Union[CardsText, Range]], *, game: Optional[str], d
     for i, count in enumerate(counts):
         if count > per_player:
             raise ValueError(f"player {i + 1} holds {count} cards; {name} deals {per_player}")
-    if samples is not None and samples < 1:
-        raise ValueError("samples must be at least 1")
+    if samples is not None and not 1 <= samples < 2 ** 32:
+        raise ValueError(f"samples against ranges must be from 1 to 2**32 - 1, got {samples}")
     jokers_seen = sum(ids.count(JOKER) for ids in known)
     unseen = (len(deck) - len(taken - {JOKER}) + jokers - jokers_seen
               - sum(count for count, r in zip(counts, ranges) if r is not None))

@@ -80,8 +80,8 @@ void sf_range_exact_finish(const sf_range_spot *spot, const sf_range_sums *sums,
                            sf_equity_result *out);
 
 /*
- * Sampled: draw which combination each of `samples` samples uses (fixed by the seed), into
- * the spot, then add combinations first .. first + count - 1 of the run to *tally (integer
+ * Sampled: draw which combination each of `samples` samples (at most 2^32 - 1) uses, fixed by
+ * the seed, into the spot, then add combinations first .. first + count - 1 of the run to *tally (integer
  * sums: pieces in any order add up to the whole run); sf_equity_finish gives the result.
  */
 int sf_range_draw(sf_range_spot *spot, uint64_t samples, uint64_t seed);

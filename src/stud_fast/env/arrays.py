@@ -44,7 +44,7 @@ _SIMPLE = {"fold": 0, "check": 1, "call": 2, "bring_in": 3, "complete": 4, "buy_
 _BET_MIN, _BET_MAX, _TURN_UP = 6, 10, 11
 _TURN_UPS = len(ACTIONS) - _TURN_UP
 _BETTING = frozenset(("bring_in", "complete", "bet", "raise", "call"))
-_STREET_MARKS = frozenset(("deal", "community", "burn"))
+_ROUND_KINDS = _BETTING | {"deal", "community", "burn"}  # records of one betting round
 
 Int8 = npt.NDArray[np.int8]
 Int64 = npt.NDArray[np.int64]
@@ -87,6 +87,7 @@ class Table:
             ups if game.baseball and config.four_up_extra_card else 0)
         self.chips = sum(starting)
         self._gathers = self._plan_state()
+        self._masks: dict[tuple[str, ...], Int8] = {}  # legal action names -> mask
         self.hand: StudHand = None  # type: ignore[assignment]  # set by new_hand
         self.dealer = 0
 
@@ -100,14 +101,19 @@ class Table:
             nonlocal at
             at += size
             return at - size
-        # the state: one block per key, seat-major for per-seat keys
+        # the state: one block per key, seat-major for per-seat keys; stacks, bets, folds, pot
+        # and street one after another, rewritten at once after every action
         own, own_up, ups = block(p * c), block(p * c), block(p * c)
-        self._COMMUNITY, self._POT = block(self.streets), block(1)
-        self._STACKS, self._BETS = block(p), block(p)
         self._OWN, self._OWN_UP, self._UPS = own, own_up, ups
-        self._TO_CALL, self._FOLDED = block(1), block(p)
-        self._STREET, self._POSITION = block(1), block(p)
+        self._COMMUNITY = block(self.streets)
+        self._STACKS, self._BETS, self._FOLDED = block(p), block(p), block(p)
+        self._POT, self._STREET = block(1), block(1)
+        self._TO_CALL, self._POSITION = block(1), block(p)
         self._size = at
+        # the state before a hand: no cards (-1), no chips
+        self._blank = np.zeros(at, np.int64)
+        for start, size in ((own, p * c), (ups, p * c), (self._COMMUNITY, self.streets)):
+            self._blank[start:start + size] = -1
         # an observation: (key, start, end, shape) of its views, and per seat its gather
         self._layout: list[tuple[str, int, int, tuple[int, ...]]] = []
         out = 0
@@ -153,11 +159,7 @@ class Table:
         self.hand = hand
         self.dealer = dealer
         self._done = 0  # records read so far
-        state = self._state = np.zeros(self._size, np.int64)
-        state[self._OWN:self._OWN + p * c] = -1
-        state[self._UPS:self._UPS + p * c] = -1
-        state[self._COMMUNITY:self._COMMUNITY + self.streets] = -1
-        state[self._STACKS:self._STACKS + p] = self.starting_stacks
+        state = self._state = self._blank.copy()
         state[self._POSITION:self._POSITION + p] = [(s - dealer - 1) % p for s in range(p)]
         self._own = [[-1] * c for _ in range(p)]  # the same cards as lists, for turn_up
         self._own_up = [[0] * c for _ in range(p)]
@@ -173,51 +175,47 @@ class Table:
         where its owner's observation reads it). :meth:`play` calls it; call it after acting
         on :attr:`hand` directly."""
         self._mask = None
-        hand, state, c = self.hand, self._state, self.max_cards
+        hand, c = self.hand, self.max_cards
         records = hand.records
+        cards: dict[int, int] = {}  # state index -> card id, written at once below
         for r in records[self._done:]:
             kind = r.kind
             s = r.seat if r.seat is not None else -1  # -1: the dealer's records
-            if kind in _STREET_MARKS or kind in _BETTING:
-                if r.street != self._round_street:  # a new betting round
-                    self._round_street = r.street
-                    self._round = [0] * self.players
-                    state[self._BETS:self._BETS + self.players] = 0
+            if kind in _ROUND_KINDS and r.street != self._round_street:
+                self._round_street = r.street  # a new betting round
+                self._round = [0] * self.players
             if kind == "deal":
                 for card, up in zip(r.cards, r.up):
                     n = self._own_count[s]
                     self._own[s][n] = card
-                    state[self._OWN + s * c + n] = card
+                    cards[self._OWN + s * c + n] = card
                     self._own_count[s] = n + 1
                     if up:
-                        self._turn(s, n, card)
+                        self._turn(s, n, cards)
             elif kind == "turn_up":
-                card = r.cards[0]
-                self._turn(s, self._own[s].index(card), card)
+                self._turn(s, self._own[s].index(r.cards[0]), cards)
             elif kind == "community":
                 for card in r.cards:
-                    state[self._COMMUNITY + self._community_count] = card
+                    cards[self._COMMUNITY + self._community_count] = card
                     self._community_count += 1
-            elif kind == "fold":
-                state[self._FOLDED + s] = 1
-            if r.amount and s >= 0:  # antes, bets, buying the pot, winnings
-                state[self._STACKS + s] = hand.stacks[s]
-                if kind in _BETTING:
-                    self._round[s] += r.amount
-                    state[self._BETS + s] = self._round[s]
-        state[self._POT] = hand.pot_total
-        state[self._STREET] = max(hand.street, 0)
+            elif kind in _BETTING:
+                self._round[s] += r.amount
         self._done = len(records)
+        state = self._state
+        if cards:
+            state[list(cards)] = list(cards.values())
+        state[self._STACKS:self._TO_CALL] = [*hand.stacks, *self._round, *hand.folded,
+                                             hand.pot_total, max(hand.street, 0)]
 
-    def _turn(self, seat: int, n: int, card: int) -> None:
+    def _turn(self, seat: int, n: int, cards: dict[int, int]) -> None:
         """Own card ``n`` of ``seat`` is face up: everyone sees it, among the seat's up cards
         in the order dealt."""
         c = self.max_cards
         self._own_up[seat][n] = 1
-        self._state[self._OWN_UP + seat * c + n] = 1
+        cards[self._OWN_UP + seat * c + n] = 1
         ups = [held for held, up in zip(self._own[seat], self._own_up[seat]) if up]
-        at = self._UPS + seat * c
-        self._state[at:at + len(ups)] = ups
+        for i, card in enumerate(ups):
+            cards[self._UPS + seat * c + i] = card
 
     # ---- what a seat sees ---------------------------------------------------------------------
 
@@ -240,8 +238,17 @@ class Table:
         return self._mask.copy()
 
     def _actor_mask(self, seat: int) -> Int8:
+        legal = tuple(self.hand.legal_actions())
+        if "turn_up" not in legal:  # the mask depends on the action names alone
+            out = self._masks.get(legal)
+            if out is None:
+                out = self._masks[legal] = self._mask_of(legal, seat)
+            return out
+        return self._mask_of(legal, seat)
+
+    def _mask_of(self, legal: tuple[str, ...], seat: int) -> Int8:
         out = np.zeros(len(ACTIONS), np.int8)
-        for kind in self.hand.legal_actions():
+        for kind in legal:
             index = _SIMPLE.get(kind)
             if index is not None:
                 out[index] = 1

@@ -18,6 +18,7 @@ needs only NumPy; the PettingZoo and Gymnasium classes are built on it.
 
 from __future__ import annotations
 
+import array
 from typing import Any, Optional
 
 import numpy as np
@@ -110,10 +111,15 @@ class Table:
         self._POT, self._STREET = block(1), block(1)
         self._TO_CALL, self._POSITION = block(1), block(p)
         self._size = at
-        # the state before a hand: no cards (-1), no chips
-        self._blank = np.zeros(at, np.int64)
+        # the state before a hand: no cards (-1), no chips. The state is an array.array
+        # (cheap to write an item of from Python) seen by NumPy without a copy (cheap to
+        # gather an observation from).
+        blank = [0] * at
         for start, size in ((own, p * c), (ups, p * c), (self._COMMUNITY, self.streets)):
-            self._blank[start:start + size] = -1
+            blank[start:start + size] = [-1] * size
+        self._blank = array.array("q", blank)
+        self._buf = array.array("q", blank)
+        self._state: Int64 = np.frombuffer(self._buf, np.int64)
         # an observation: (key, start, end, shape) of its views, and per seat its gather
         self._layout: list[tuple[str, int, int, tuple[int, ...]]] = []
         out = 0
@@ -159,11 +165,14 @@ class Table:
         self.hand = hand
         self.dealer = dealer
         self._done = 0  # records read so far
-        state = self._state = self._blank.copy()
-        state[self._POSITION:self._POSITION + p] = [(s - dealer - 1) % p for s in range(p)]
+        buf = self._buf
+        buf[:] = self._blank
+        for s in range(p):
+            buf[self._POSITION + s] = (s - dealer - 1) % p
         self._own = [[-1] * c for _ in range(p)]  # the same cards as lists, for turn_up
         self._own_up = [[0] * c for _ in range(p)]
         self._own_count = [0] * p
+        self._up_count = [0] * p
         self._community_count = 0
         self._round = [0] * p  # chips each seat put in this betting round
         self._round_street = -1
@@ -175,54 +184,70 @@ class Table:
         where its owner's observation reads it). :meth:`play` calls it; call it after acting
         on :attr:`hand` directly."""
         self._mask = None
-        hand, c = self.hand, self.max_cards
+        hand, c, buf = self.hand, self.max_cards, self._buf
+        own, own_up, own_count, up_count = (self._own, self._own_up, self._own_count,
+                                            self._up_count)
+        at_own, at_own_up, at_ups = self._OWN, self._OWN_UP, self._UPS
+        at_bets, at_stacks = self._BETS, self._STACKS
         records = hand.records
-        cards: dict[int, int] = {}  # state index -> card id, written at once below
-        for r in records[self._done:]:
-            kind = r.kind
-            s = r.seat if r.seat is not None else -1  # -1: the dealer's records
-            if kind in _ROUND_KINDS and r.street != self._round_street:
-                self._round_street = r.street  # a new betting round
-                self._round = [0] * self.players
+        for kind, s, amount, _to, cards, ups, street in records[self._done:]:
             if kind == "deal":
-                for card, up in zip(r.cards, r.up):
-                    n = self._own_count[s]
-                    self._own[s][n] = card
-                    cards[self._OWN + s * c + n] = card
-                    self._own_count[s] = n + 1
-                    if up:
-                        self._turn(s, n, cards)
-            elif kind == "turn_up":
-                self._turn(s, self._own[s].index(r.cards[0]), cards)
+                if street != self._round_street:
+                    self._new_round(street)
+                for card, up in zip(cards, ups):
+                    n = own_count[s]
+                    own[s][n] = card
+                    buf[at_own + s * c + n] = card
+                    own_count[s] = n + 1
+                    if up:  # the newest card: it goes last among the seat's up cards
+                        own_up[s][n] = 1
+                        buf[at_own_up + s * c + n] = 1
+                        buf[at_ups + s * c + up_count[s]] = card
+                        up_count[s] += 1
+                continue
+            if kind in _ROUND_KINDS and street != self._round_street:
+                self._new_round(street)
+            if kind == "turn_up":
+                self._turn(s, own[s].index(cards[0]))
             elif kind == "community":
-                for card in r.cards:
-                    cards[self._COMMUNITY + self._community_count] = card
+                for card in cards:
+                    buf[self._COMMUNITY + self._community_count] = card
                     self._community_count += 1
-            elif kind in _BETTING:
-                self._round[s] += r.amount
+            elif kind == "fold":
+                buf[self._FOLDED + s] = 1
+            if amount and s is not None:  # antes, bets, buying the pot, winnings
+                buf[at_stacks + s] = hand.stacks[s]
+                if kind in _BETTING:
+                    self._round[s] += amount
+                    buf[at_bets + s] = self._round[s]
         self._done = len(records)
-        state = self._state
-        if cards:
-            state[list(cards)] = list(cards.values())
-        state[self._STACKS:self._TO_CALL] = [*hand.stacks, *self._round, *hand.folded,
-                                             hand.pot_total, max(hand.street, 0)]
+        buf[self._POT] = hand.pot_total
+        buf[self._STREET] = max(hand.street, 0)
 
-    def _turn(self, seat: int, n: int, cards: dict[int, int]) -> None:
-        """Own card ``n`` of ``seat`` is face up: everyone sees it, among the seat's up cards
-        in the order dealt."""
-        c = self.max_cards
+    def _new_round(self, street: int) -> None:
+        """A record of a new betting round: nobody has bet in it yet."""
+        self._round_street = street
+        self._round = [0] * self.players
+        for seat in range(self.players):
+            self._buf[self._BETS + seat] = 0
+
+    def _turn(self, seat: int, n: int) -> None:
+        """Own card ``n`` of ``seat`` was turned face up (S4): everyone sees it, among the
+        seat's up cards in the order dealt."""
+        c, buf = self.max_cards, self._buf
+        self._up_count[seat] += 1
         self._own_up[seat][n] = 1
-        cards[self._OWN_UP + seat * c + n] = 1
+        buf[self._OWN_UP + seat * c + n] = 1
         ups = [held for held, up in zip(self._own[seat], self._own_up[seat]) if up]
         for i, card in enumerate(ups):
-            cards[self._UPS + seat * c + i] = card
+            buf[self._UPS + seat * c + i] = card
 
     # ---- what a seat sees ---------------------------------------------------------------------
 
     def observe(self, seat: int) -> Observation:
         """The arrays ``seat`` may see (int64), players in order from ``seat`` to its left
         (row 0 is the seat itself). Fresh arrays: the caller may keep or change them."""
-        values = self._state.take(self._gathers[seat])
+        values = self._state.take(self._gathers[seat])  # a copy
         rnd = self._round
         values[self._to_call_at] = max(rnd) - rnd[seat]
         return {key: values[part] if shape is None else values[part].reshape(shape)

@@ -19,7 +19,7 @@ needs only NumPy; the PettingZoo and Gymnasium classes are built on it.
 from __future__ import annotations
 
 import array
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -190,7 +190,10 @@ class Table:
         at_own, at_own_up, at_ups = self._OWN, self._OWN_UP, self._UPS
         at_bets, at_stacks = self._BETS, self._STACKS
         records = hand.records
-        for kind, s, amount, _to, cards, ups, street in records[self._done:]:
+        # a record's seat is None only for the dealer's (burn, community), which use no seat
+        new = cast(list[tuple[str, int, int, int, tuple[int, ...], tuple[bool, ...], int]],
+                   records[self._done:])
+        for kind, s, amount, _to, cards, ups, street in new:
             if kind == "deal":
                 if street != self._round_street:
                     self._new_round(street)
@@ -215,7 +218,7 @@ class Table:
                     self._community_count += 1
             elif kind == "fold":
                 buf[self._FOLDED + s] = 1
-            if amount and s is not None:  # antes, bets, buying the pot, winnings
+            if amount:  # antes, bets, buying the pot, winnings (a seat's)
                 buf[at_stacks + s] = hand.stacks[s]
                 if kind in _BETTING:
                     self._round[s] += amount

@@ -295,6 +295,21 @@ def test_gym_illegal_action_is_played_passively_and_flagged() -> None:
     assert any(r.kind == "check" and r.seat == 0 for r in env.unwrapped.table.hand.records)
 
 
+def test_gym_reset_always_leaves_the_agent_a_decision() -> None:
+    # five-card stud has no forced bring-in: opponents who fold at once end some hands before
+    # seat 0 acts; reset() deals on and reports those results
+    def folder(observation: dict[str, np.ndarray], mask: np.ndarray) -> int:
+        return INDEX["fold"] if mask[INDEX["fold"]] else int(np.flatnonzero(mask)[0])
+
+    env = gym_env(variant="five_card_stud", players=3, opponents=folder)
+    skipped = []
+    for seed in range(30):
+        _obs, info = env.reset(seed=seed)
+        assert info["action_mask"].any()  # the agent is to act
+        skipped += info["skipped_hands"]
+    assert skipped and all(result > 0 for result in skipped)  # it won the antes
+
+
 def test_gym_callable_opponent_sees_its_own_observation() -> None:
     seen: list[int] = []
 

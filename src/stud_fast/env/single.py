@@ -32,6 +32,10 @@ _CHECK, _FOLD = ACTIONS.index("check"), ACTIONS.index("fold")
 class StudGymEnv(gymnasium.Env[Observation, int]):
     """One hand per episode; the agent is seat 0, the dealer's seat is drawn per hand.
 
+    A hand in which every opponent folds before the agent has anything to decide (possible
+    without a forced bring-in) is no episode: ``reset()`` deals on, and lists the agent's
+    results of such hands in ``info["skipped_hands"]``.
+
     Observations are the seat's arrays (see :class:`~stud_fast.env.arrays.Table`);
     ``info["action_mask"]`` (and :meth:`action_masks`) gives the allowed action indices. An
     index the mask forbids is played as check when checking is allowed, else fold when
@@ -84,10 +88,17 @@ class StudGymEnv(gymnasium.Env[Observation, int]):
         super().reset(seed=seed)
         self._rng.seed(int(self.np_random.integers(2 ** 63)))
         table = self.table
-        table.new_hand(int(self.np_random.integers(2 ** 63)),
-                       int(self.np_random.integers(table.players)))
-        self._others()
-        return table.observe(0), self._info(False)
+        skipped = []  # the agent's results of hands that ended before it had to act
+        while True:
+            table.new_hand(int(self.np_random.integers(2 ** 63)),
+                           int(self.np_random.integers(table.players)))
+            self._others()
+            if not table.hand.is_over:
+                break
+            skipped.append(table.results()[0])
+        info = self._info(False)
+        info["skipped_hands"] = skipped
+        return table.observe(0), info
 
     def _others(self) -> None:
         """Let the bots act until the agent is to act or the hand is over."""

@@ -386,7 +386,8 @@ def equity_deal_count(int ranking, int cards_per_player, list known_counts, int 
 import array as _array
 
 _RANGE_ERRORS = {
-    -30: "a range is malformed (holdings of 1 to 7 cards, positive finite weights, no jokers)",
+    -30: "a range is malformed (holdings of 1 to 7 cards, positive finite weights not too far "
+         "apart, no jokers)",
     -31: "card removal leaves no possible combination of the ranges' holdings",
     -32: "the ranges give more than 4,194,304 possible combinations",
 }

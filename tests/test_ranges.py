@@ -220,6 +220,22 @@ def test_a_range_wholly_removed_is_an_error() -> None:
         equity([Range({"Ad Kd": 1}), Range({"Ad Kh": 1})], game="five_card_stud")
 
 
+def test_extreme_weights_are_an_error_or_exact() -> None:
+    tiny = Range({"2c 3c": 1e-200, "2d 3d": 1})
+    also_tiny = Range({"4c 5c": 1e-200, "4d 5d": 1})
+    with pytest.raises(ValueError, match="too far apart"):  # 1e-400 is 0 in a double
+        equity(["As Ks", tiny, also_tiny], game="five_card_stud", exact=False, samples=10)
+    huge = Range({"2c 3c": 1e300, "2d 3d": 1e300})
+    also_huge = Range({"4c 5c": 1e300, "4d 5d": 3e300})  # products would overflow
+    plain = Range({"2c 3c": 1, "2d 3d": 1})
+    also_plain = Range({"4c 5c": 1, "4d 5d": 3})
+    dead = dead_except("five_card_stud", "As Ks 2c 3c 2d 3d 4c 5c 4d 5d 7h 8h 9h Th Jh 6s 7s")
+    a = equity(["As Ks", huge, also_huge], game="five_card_stud", dead=dead, exact=True)
+    b = equity(["As Ks", plain, also_plain], game="five_card_stud", dead=dead, exact=True)
+    assert a.equity == pytest.approx(b.equity, abs=1e-12)
+    assert all(math.isfinite(e) for e in a.equity)
+
+
 def test_too_many_combinations_is_an_error() -> None:
     wide = Range.from_up_cards("", 3)  # 22,100 holdings
     with pytest.raises(ValueError, match="more than 4,194,304"):

@@ -64,6 +64,7 @@ static int copy_range(sf_range_spot *s, int r, const sf_range *range, uint64_t t
     memcpy(s->ids[r], range->card_ids, (size_t)n * (size_t)k);
     s->cards[r] = k;
     s->holdings[r] = n;
+    double top = 0;
     for (int h = 0; h < n; h++) {
         uint64_t set = 0;
         double w = range->weights[h];
@@ -83,7 +84,10 @@ static int copy_range(sf_range_spot *s, int r, const sf_range *range, uint64_t t
         }
         s->bits[r][h] = set;
         s->weights[r][h] = set & taken ? 0 : w;
+        top = w > top ? w : top;
     }
+    for (int h = 0; h < n; h++) /* at most 1: products of several ranges cannot overflow */
+        s->weights[r][h] /= top;
     return SF_OK;
 }
 
@@ -194,6 +198,9 @@ int sf_range_spot_new(const sf_equity_game *game, int players, const uint8_t *kn
         status = s->nr ? walk(s, 0, 0, 1.0, pick) : SF_E_RANGE;
     if (status == SF_OK && s->ncombos == 0)
         status = SF_E_RANGE_EMPTY;
+    for (uint64_t c = 0; c < s->ncombos && status == SF_OK; c++)
+        if (!(s->weight[c] > 0)) /* a product of weights too small for a double */
+            status = SF_E_RANGE;
     if (status == SF_OK) {
         /* every combination is alike but for its cards: checking one checks the spot (the
            engine's own checks; zero samples deal nothing) */

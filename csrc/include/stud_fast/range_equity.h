@@ -27,7 +27,8 @@ extern "C" {
 
 enum {
     SF_E_RANGE = -30,          /* a range is malformed: no holdings, 0 or more than 7 cards
-                                  per holding, a weight not positive and finite, a joker */
+                                  per holding, a weight not positive and finite, a joker, or
+                                  weights so far apart that a product of them is 0 */
     SF_E_RANGE_EMPTY = -31,    /* card removal leaves no possible combination */
     SF_E_RANGE_TOO_MANY = -32  /* more than SF_RANGE_MAX_COMBOS possible combinations */
 };

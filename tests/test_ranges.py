@@ -126,6 +126,10 @@ def test_range_from_up_cards_with_a_predicate() -> None:
     assert sorted(w for _, w in weighted) == [1] * 4 + [2.5] * 4
     with pytest.raises(ValueError, match="satisfies"):
         Range.from_up_cards("7c", 1, lambda h: False)
+    import numpy as np
+    assert len(Range.from_up_cards("7c", 1, lambda h: np.bool_(h[0][1] == "s"))) == 13
+    with pytest.raises(ValueError, match="positive"):
+        Range.from_up_cards("7c", 1, lambda h: -1.0)
     with pytest.raises(ValueError, match="52 or 32"):
         Range.from_up_cards("7c", 1, deck=36)
     with pytest.raises(ValueError, match="hidden"):

@@ -121,9 +121,9 @@ class Range:
         for combo in itertools.combinations(candidates, hidden):
             texts = tuple(card_str(c) for c in combo)
             keep = True if where is None else where(texts)
-            if keep is True:
-                keep = 1
-            if keep is False or keep is None or keep == 0:
+            if isinstance(keep, bool) or not isinstance(keep, (int, float)):
+                keep = 1 if keep else 0  # a truth value (NumPy's bools too): weight 1 or out
+            if keep == 0:
                 continue
             holdings[" ".join(texts + tuple(card_str(c) for c in shown))] = keep
         if not holdings:

@@ -73,8 +73,8 @@ class StudAECEnv(AECEnv[str, AgentObservation, Optional[int]]):  # type: ignore[
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         table = self.table
-        dealer = int(self.np_random.integers(table.players))
-        table.new_hand(int(self.np_random.integers(2 ** 63)), dealer)
+        deck = int(self.np_random.integers(2 ** 63))  # one draw: the deck and the dealer
+        table.new_hand(deck, deck % table.players)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}

@@ -90,8 +90,8 @@ class StudGymEnv(gymnasium.Env[Observation, int]):
         table = self.table
         skipped = []  # the agent's results of hands that ended before it had to act
         while True:
-            table.new_hand(int(self.np_random.integers(2 ** 63)),
-                           int(self.np_random.integers(table.players)))
+            deck = int(self.np_random.integers(2 ** 63))  # one draw: the deck and the dealer
+            table.new_hand(deck, deck % table.players)
             self._others()
             if not table.hand.is_over:
                 break

@@ -129,6 +129,25 @@ def test_E3_observation_shows_only_what_the_view_shows(variant: str,
             table.play(rng.choice(np.flatnonzero(table.mask(table.hand.actor)).tolist()))
 
 
+@pytest.mark.parametrize("variant", ["seven_card_stud", "mexican_stud"])
+def test_E3_pettingzoo_agents_observe_their_own_seat(variant: str) -> None:
+    env = pettingzoo_env(variant=variant, players=4)
+    rng = random.Random(5)
+    for episode in range(10):
+        env.reset(seed=episode)
+        for agent in env.agent_iter():
+            seat = int(agent.split("_")[1])
+            obs, _reward, done, _truncated, _info = env.last()
+            view = env.table.hand.view(seat)
+            own = obs["observation"]["own_cards"]
+            assert own[own >= 0].tolist() == visible_cards(view)[0][seat]
+            if done:
+                env.step(None)
+                continue
+            assert env.table.hand.actor == seat
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
 def test_E3_other_seats_down_cards_do_not_change_an_observation() -> None:
     # two deals alike but for the down cards of seats 1 and 2: seat 0 observes the same
     # arrays at every step of the same actions, though the hands end differently

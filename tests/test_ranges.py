@@ -187,6 +187,9 @@ def test_baseball_wild_cards_in_a_range() -> None:
                                use_core=True, wild=wild)
         want = [a + weight * b for a, b in zip(want, ref["equity"])]
     assert result.equity == pytest.approx([float(w / 3) for w in want], abs=1e-12)
+    sampled = equity(hands, game="baseball", dead=dead, exact=False, samples=100_000, seed=2)
+    assert all(abs(e - s) <= 4 * se for e, s, se in
+               zip(result.equity, sampled.equity, sampled.std_error))
 
 
 # ---- card removal ---------------------------------------------------------------------------

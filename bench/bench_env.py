@@ -33,7 +33,6 @@ import random
 import time
 from typing import Any
 
-import numpy as np
 
 from stud_fast.env import gym_env, pettingzoo_env
 from stud_fast.env.arrays import Table
@@ -74,7 +73,7 @@ def time_table(variant: str, players: int, seconds: float, seed: int) -> tuple[i
             seat = hand.actor
             assert seat is not None
             table.observe(seat)
-            allowed = np.flatnonzero(table.mask(seat))
+            allowed = table.mask(seat).nonzero()[0]
             table.play(int(allowed[rng.randrange(len(allowed))]))
             steps += 1
     return steps, time.process_time() - start
@@ -92,7 +91,7 @@ def time_aec(variant: str, players: int, seconds: float, seed: int) -> tuple[int
             if done:
                 env.step(None)
                 continue
-            allowed = np.flatnonzero(obs["action_mask"])
+            allowed = obs["action_mask"].nonzero()[0]
             env.step(int(allowed[rng.randrange(len(allowed))]))
             steps += 1
         env.reset()
@@ -108,7 +107,7 @@ def time_gym(variant: str, players: int, seconds: float, seed: int) -> tuple[int
     while time.process_time() - start < seconds:
         done = False
         while not done:
-            allowed = np.flatnonzero(info["action_mask"])
+            allowed = info["action_mask"].nonzero()[0]
             action = int(allowed[rng.randrange(len(allowed))])
             _obs, _reward, done, _truncated, info = env.step(action)
         steps += sum(r.kind in _DECISIONS for r in env.table.hand.records)

@@ -66,7 +66,8 @@ class StudGymEnv(gymnasium.Env[Observation, int]):
         table = self.table
         if opponents == "random":
             def random_bot(seat: int) -> None:
-                table.play(int(self.np_random.choice(np.flatnonzero(table.mask(seat)))))
+                allowed = table.mask(seat).nonzero()[0]  # self._rng: seeded at each reset
+                table.play(int(allowed[self._rng.randrange(len(allowed))]))
             return random_bot
         if isinstance(opponents, str):
             bot = make_bot(opponents)  # ValueError naming the bots for an unknown name

@@ -20,6 +20,7 @@
 #include "parallel.h"
 
 #define MAX_P SF_EQUITY_MAX_PLAYERS
+#define TWO_TO_MINUS_53 (1.0 / 9007199254740992.0)
 
 struct sf_range_spot {
     sf_equity_game game;
@@ -444,8 +445,13 @@ int sf_range_draw(sf_range_spot *s, uint64_t samples, uint64_t seed)
     s->seed = seed;
     uint64_t x = seed ^ 0xA0761D6478BD642FULL;
     for (uint64_t i = 0; i < samples && status == SF_OK; i++) {
-        uint64_t slot = (uint64_t)(((unsigned __int128)mix(&x) * s->ncombos) >> 64);
-        double coin = (double)(mix(&x) >> 11) * 0x1.0p-53;
+        /* uniform doubles in [0, 1) of 53 bits: exact in IEEE arithmetic, so the same
+           draws everywhere (no 128-bit integers, which MSVC lacks) */
+        uint64_t slot = (uint64_t)((double)(mix(&x) >> 11) * TWO_TO_MINUS_53 *
+                                   (double)s->ncombos);
+        double coin = (double)(mix(&x) >> 11) * TWO_TO_MINUS_53;
+        if (slot >= s->ncombos) /* cannot happen (u * n < n), kept for safety */
+            slot = s->ncombos - 1;
         s->draws[coin < keep[slot] ? slot : alias[slot]]++;
     }
     free(keep);

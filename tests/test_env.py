@@ -370,7 +370,7 @@ def test_docstring_examples_run() -> None:
     import doctest
 
     import stud_fast.env
-    from stud_fast.env import aec, arrays, single
-    for module in (stud_fast.env, arrays, aec, single):
+    from stud_fast.env import aec, arrays, single, spaces
+    for module in (stud_fast.env, arrays, aec, single, spaces):
         failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert failed == 0 and tried > 0, module.__name__

@@ -20,21 +20,11 @@ from pettingzoo import AECEnv
 
 from stud_fast.cards import card_str
 from stud_fast.env.arrays import ACTIONS, Observation, Table
+from stud_fast.env.spaces import observation_space
 
-__all__ = ["StudAECEnv", "observation_space"]
+__all__ = ["StudAECEnv"]
 
 AgentObservation = dict[str, Any]
-
-
-def observation_space(table: Table) -> spaces.Dict:
-    """The space of ``{"observation": {...arrays...}, "action_mask": ...}``."""
-    arrays: dict[str, spaces.Space[Any]] = {
-        key: spaces.Box(low, high, shape, np.int64)
-              for key, (low, high, shape) in table.bounds().items()}
-    return spaces.Dict({
-        "observation": spaces.Dict(arrays),
-        "action_mask": spaces.Box(0, 1, (len(ACTIONS),), np.int8),
-    })
 
 
 class StudAECEnv(AECEnv[str, AgentObservation, Optional[int]]):  # type: ignore[misc]

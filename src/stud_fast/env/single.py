@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Optional, SupportsFloat, Union
 
-import numpy as np
 import gymnasium
+import numpy as np
 from gymnasium import spaces
 
 from stud_fast.env.arrays import ACTIONS, Int8, Observation, Table
-from stud_fast.simulate import play, make_bot
+from stud_fast.env.spaces import observation_space
+from stud_fast.simulate import make_bot, play
 
 __all__ = ["StudGymEnv", "Opponent"]
 
@@ -51,7 +52,6 @@ class StudGymEnv(gymnasium.Env[Observation, int]):
     def __init__(self, variant: str = "seven_card_stud", players: int = 2,
                  opponents: Union[str, Opponent] = "random", *,
                  render_mode: Optional[str] = None, **options: Any) -> None:
-        from stud_fast.env.aec import observation_space
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode

@@ -381,3 +381,127 @@ def equity_deal_count(int ranking, int cards_per_player, list known_counts, int 
     game.wild_ranks = 0
     game.jokers = 0
     return csf.sf_equity_deal_count(&game, players, counts, nunseen)
+
+
+import array as _array
+
+_RANGE_ERRORS = {
+    -30: "a range is malformed (holdings of 1 to 7 cards, positive finite weights not too far "
+         "apart, no jokers)",
+    -31: "card removal leaves no possible combination of the ranges' holdings",
+    -32: "the ranges give more than 4,194,304 possible combinations",
+}
+
+
+def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, list ranges,
+                     list dead, exact, double deals_per_combo, double exact_limit,
+                     uint64_t samples=0, uint64_t seed=0, int threads=1, unsigned wild_mask=0,
+                     int jokers=0, progress=None):
+    """Equity of a spot where ``ranges[p]`` is None (player p's cards are ``known[p]``) or
+    ``(card ids, weights)`` with one list of ids per holding. ``exact=None`` enumerates when
+    the combinations times ``deals_per_combo`` are at most ``exact_limit``. Returns what
+    :func:`equity_raw` returns plus ``combos``; ``progress(done, total)`` counts combinations.
+    """
+    cdef csf.sf_equity_game game
+    cdef csf.sf_equity_result out
+    cdef csf.sf_range cranges[8]
+    cdef csf.sf_range_spot *spot = NULL
+    cdef csf.sf_range_sums sums
+    cdef csf.sf_equity_tally tally
+    cdef uint8_t known_buf[8 * 7]
+    cdef int counts[8]
+    cdef uint8_t dead_buf[64]
+    cdef int players = len(known), ndead = len(dead), status, p, i
+    cdef uint64_t combos = 0, done = 0, piece
+    cdef bint is_exact
+    cdef bytes ids
+    cdef double[:] weights
+    keep = []  # the buffers cranges points into, alive until the spot has copied them
+    if players < 2 or players > 8 or len(ranges) != players:
+        raise ValueError(_EQUITY_ERRORS[-20] + f", got {players}")
+    if ndead > 52:
+        raise ValueError(f"{ndead} dead cards is more than a deck")
+    memset(cranges, 0, sizeof(cranges))
+    for p in range(players):
+        counts[p] = 0
+        if ranges[p] is not None:
+            holdings, weight_list = ranges[p]
+            if not holdings or any(len(h) != len(holdings[0]) for h in holdings):
+                raise ValueError(_RANGE_ERRORS[-30])
+            ids = bytes([_to_card(c) for h in holdings for c in h])
+            weights = _array.array("d", weight_list)
+            keep += [ids, weights]
+            cranges[p].holdings = len(holdings)
+            cranges[p].cards = len(holdings[0])
+            cranges[p].card_ids = <const uint8_t *>ids
+            cranges[p].weights = &weights[0]
+            continue
+        if len(known[p]) > 7:
+            raise ValueError(_EQUITY_ERRORS[-21])
+        counts[p] = len(known[p])
+        for i in range(counts[p]):
+            known_buf[p * 7 + i] = <uint8_t>_to_card(known[p][i])
+    for i in range(ndead):
+        dead_buf[i] = <uint8_t>_to_card(dead[i])
+    game.ranking = <csf.sf_ranking>ranking
+    game.hilo = hilo
+    game.cards_per_player = cards_per_player
+    game.wild_ranks = <csf.sf_rank_mask>wild_mask
+    game.jokers = jokers
+    status = csf.sf_range_spot_new(&game, players, known_buf, counts, cranges, dead_buf, ndead,
+                                   &spot)
+    keep.clear()
+    if status != csf.SF_OK:
+        _raise_equity(status)
+    try:
+        combos = csf.sf_range_spot_combos(spot)
+        if exact is None:
+            exact = combos * deals_per_combo <= exact_limit
+        is_exact = bool(exact)
+        # pieces of about 2% of the combinations, on chunk boundaries, for progress
+        piece = combos
+        if progress is not None:
+            piece = max(<uint64_t>csf.SF_RANGE_CHUNK,
+                        (combos // 50) // csf.SF_RANGE_CHUNK * csf.SF_RANGE_CHUNK)
+        memset(&sums, 0, sizeof(sums))
+        memset(&tally, 0, sizeof(tally))
+        status = csf.SF_OK
+        if not is_exact:
+            with nogil:
+                status = csf.sf_range_draw(spot, samples, seed)
+        while done < combos and status == csf.SF_OK:
+            if piece > combos - done:
+                piece = combos - done
+            with nogil:
+                if is_exact:
+                    status = csf.sf_range_exact_into(spot, done, piece, threads, &sums)
+                else:
+                    status = csf.sf_range_sample_into(spot, done, piece, threads, &tally)
+            done += piece
+            if progress is not None and status == csf.SF_OK:
+                progress(done, combos)
+        if status != csf.SF_OK:
+            _raise_equity(status)
+        if is_exact:
+            csf.sf_range_exact_finish(spot, &sums, &out)
+        else:
+            csf.sf_equity_finish(&tally, players, 0, &out)
+    finally:
+        csf.sf_range_spot_free(spot)
+    return {
+        "deals": out.deals, "exact": bool(out.exact), "combos": combos,
+        "equity": [out.equity[p] for p in range(players)],
+        "win": [out.win[p] for p in range(players)],
+        "tie": [out.tie[p] for p in range(players)],
+        "high": [out.high[p] for p in range(players)],
+        "low": [out.low[p] for p in range(players)],
+        "std_error": [out.std_error[p] for p in range(players)],
+    }
+
+
+cdef int _raise_equity(int status) except -1:
+    if status in _RANGE_ERRORS:
+        raise ValueError(_RANGE_ERRORS[status])
+    if status in _EQUITY_ERRORS:
+        raise ValueError(_EQUITY_ERRORS[status])
+    raise CardError((<bytes>csf.sf_status_message(status)).decode())

@@ -91,3 +91,27 @@ cdef extern from "stud_fast/equity.h" nogil:
                               int threads, sf_equity_tally *tally)
     void sf_equity_finish(const sf_equity_tally *tally, int players, int exact,
                           sf_equity_result *out)
+
+cdef extern from "stud_fast/range_equity.h" nogil:
+    int SF_RANGE_CHUNK
+    ctypedef struct sf_range:
+        int holdings
+        int cards
+        const uint8_t *card_ids
+        const double *weights
+    ctypedef struct sf_range_spot:
+        pass
+    ctypedef struct sf_range_sums:
+        uint64_t deals
+    int sf_range_spot_new(const sf_equity_game *game, int players, const uint8_t *known,
+                          const int *known_count, const sf_range *ranges, const uint8_t *dead,
+                          int ndead, sf_range_spot **out)
+    void sf_range_spot_free(sf_range_spot *spot)
+    uint64_t sf_range_spot_combos(const sf_range_spot *spot)
+    int sf_range_exact_into(const sf_range_spot *spot, uint64_t first, uint64_t count,
+                            int threads, sf_range_sums *sums)
+    void sf_range_exact_finish(const sf_range_spot *spot, const sf_range_sums *sums,
+                               sf_equity_result *out)
+    int sf_range_draw(sf_range_spot *spot, uint64_t samples, uint64_t seed)
+    int sf_range_sample_into(const sf_range_spot *spot, uint64_t first, uint64_t count,
+                             int threads, sf_equity_tally *tally)

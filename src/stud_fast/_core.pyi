@@ -40,3 +40,9 @@ def equity_raw(ranking: int, hilo: bool, cards_per_player: int, known: list[list
                progress: Optional[Callable[[int, int], None]] = ...) -> dict[str, Any]: ...
 def equity_deal_count(ranking: int, cards_per_player: int, known_counts: list[int],
                       nunseen: int) -> float: ...
+def range_equity_raw(ranking: int, hilo: bool, cards_per_player: int, known: list[list[int]],
+                     ranges: list[Optional[tuple[list[tuple[int, ...]], list[float]]]],
+                     dead: list[int], exact: Optional[bool], deals_per_combo: float,
+                     exact_limit: float, samples: int = ..., seed: int = ...,
+                     threads: int = ..., wild_mask: int = ..., jokers: int = ...,
+                     progress: Optional[Callable[[int, int], None]] = ...) -> dict[str, Any]: ...

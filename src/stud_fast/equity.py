@@ -16,6 +16,7 @@ from stud_fast.cards import card_str, parse_cards, parse_rank_mask
 from stud_fast.errors import CardError
 from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
+from stud_fast.ranges import Range, range_equity
 
 __all__ = ["EquityResult", "equity", "EXACT_LIMIT", "GAMES"]
 
@@ -83,7 +84,7 @@ class EquityResult:
 CardsText = Union[str, Iterable[Union[str, int]]]
 
 
-def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud",
+def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "seven_card_stud",
            dead: CardsText = "", exact: Optional[bool] = None, samples: Optional[int] = None,
            seed: Optional[int] = None, threads: Optional[int] = None,
            ranking: Optional[str] = None, cards: Optional[int] = None,
@@ -102,16 +103,24 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
     seventh card, the last card is one card shared by everyone (RULES.md S3).
     ``progress(done, total)``, if given, is called as a sampled run goes (the result is the
     same with or without it).
+    A :class:`~stud_fast.ranges.Range` in place of a player's cards gives the weight-averaged
+    equity over its holdings, those sharing a card with a known or dead card (or another
+    range's holding) dropped; ``progress`` then counts combinations of holdings.
 
     >>> equity(["7h 6c 5d 4s", "Kh Qd Jc Tc"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
     False
     """
+    hands = list(hands)
+    if any(isinstance(h, Range) for h in hands):  # ranges: stud_fast.ranges
+        return range_equity(hands, game=game, dead=dead, exact=exact, samples=samples, seed=seed,
+                            threads=threads, ranking=ranking, cards=cards,
+                            wild_ranks=wild_ranks, jokers=jokers, progress=progress)
     main, hilo, per_player, game_wild, name = _game(game, ranking, cards)
     mask = parse_rank_mask(game_wild + wild_ranks if isinstance(wild_ranks, str) else wild_ranks)
     if not 0 <= jokers <= 4:
         raise ValueError(f"a deck holds 0 to 4 jokers, got {jokers}")
-    known = [list(parse_cards(h)) for h in hands]
+    known = [list(parse_cards(h)) for h in hands]  # type: ignore[arg-type]
     dead_ids = list(parse_cards(dead))
     if not 2 <= len(known) <= 8:
         raise ValueError(f"equity needs 2 to 8 players, got {len(known)}")

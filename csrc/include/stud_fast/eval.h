@@ -245,8 +245,9 @@ static inline sf_value sf__with_flush(const sf_evaluator *ev, uint64_t key, uint
 {
     if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0))
         return sf_hand_flush_value(ev, key, bits, v);
-    /* flag bit of suit s: 35 + 4s; that suit's card bits start at 16s */
-    unsigned shift = 4u * ((unsigned)SF__CTZ64(key & SF__FLUSH_FLAGS) - 35u);
+    /* the flag of suit s is bit 35 + 4s, its card bits start at 16s (an expression of its own,
+       so that the hot path's flag test stays a TEST rather than a kept AND) */
+    unsigned shift = 4u * (unsigned)SF__CTZ64((key >> 35) & 0x1111u);
     sf_value f = ev->flush_values[(bits >> shift) & 0x1fff];
     return f > v ? f : v;
 }

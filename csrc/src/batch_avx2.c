@@ -14,8 +14,8 @@
  *     counting in every suit) and PSADBW; adding 3 to each counter sets bit 3 exactly when a
  *     suit plus the wild cards reaches five, the same test the scalar key makes;
  *   - validation is folded in: ids above 52 by a saturating subtract, cards outside the deck by
- *     a flag byte of the rank table, duplicates by comparing each 8-byte group with its own
- *     rotations by 1 to 4 (jokers excepted). Pads fill each group to 8 bytes with distinct ids
+ *     a flag byte of the rank table, duplicates by comparing each hand's cards with their own
+ *     rotations by 1 to 3 (jokers excepted). Pads fill each group to 8 bytes with distinct ids
  *     (none a card) so they never match anything.
  *
  * Two gathers per 8 hands then do the perfect-hash lookup (row displacement, see eval.h). A hand
@@ -46,7 +46,7 @@ typedef struct kernel_consts {
     __m256i suits_lo, suits_hi;  /* by class: counters of suits 0, 1 and of suits 2, 3 */
     __m256i spread;              /* two hands of k bytes per lane -> two 8-byte groups */
     __m256i pad;                 /* pad ids at the group positions k..7 */
-    __m256i rot[4];              /* each group rotated by 1..4 bytes */
+    __m256i rot[3];              /* each hand's cards rotated by 1..3 */
     uint32_t lut[16];            /* by a 4-bit mask: the offsets of its bits, one per byte */
 } kernel_consts;
 
@@ -82,15 +82,18 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
         hi[s] = s == 2 ? 0x01 : s == 3 ? 0x10 : 0;
         lo[WILD + s] = hi[WILD + s] = 0x11;
     }
-    uint8_t spread[32], pad[32], rot[4][32];
+    uint8_t spread[32], pad[32], rot[3][32];
     for (int lane = 0; lane < 2; lane++)
         for (int g = 0; g < 2; g++)
             for (int j = 0; j < 8; j++) {
                 int at = 16 * lane + 8 * g + j;
                 spread[at] = j < k ? (uint8_t)(g * k + j) : 0x80;
                 pad[at] = j < k ? 0 : pad_ids[j - k];
-                for (int d = 0; d < 4; d++)
-                    rot[d][at] = (uint8_t)(8 * g + (j + d + 1) % 8);
+                /* rotations of the k cards by 1..3 meet every pair (a k-cycle, k <= 7); a
+                   pad, or a card that would meet itself, meets a zero byte instead */
+                for (int d = 0; d < 3; d++)
+                    rot[d][at] = j < k && (j + d + 1) % k != j ? (uint8_t)(8 * g + (j + d + 1) % k)
+                                                               : 0x80;
             }
     c->rank0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)rank[0]));
     c->rank1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)rank[1]));
@@ -100,7 +103,7 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
     c->suits_hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)hi));
     c->spread = _mm256_loadu_si256((const __m256i *)spread);
     c->pad = _mm256_loadu_si256((const __m256i *)pad);
-    for (int d = 0; d < 4; d++)
+    for (int d = 0; d < 3; d++)
         c->rot[d] = _mm256_loadu_si256((const __m256i *)rot[d]);
     for (unsigned m = 0; m < 16; m++) {
         uint32_t offsets = 0;
@@ -142,7 +145,6 @@ SF_AVX2_INLINE __m256i four_hands(const kernel_consts *c, const uint8_t *p, int 
         __m256i eq = _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[0]));
         eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[1])));
         eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[2])));
-        eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[3])));
         eq = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)SF_JOKER)), eq);
         odd = _mm256_or_si256(odd, eq);
     }
@@ -219,17 +221,10 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
             if (checked)
                 bad_steps[at / 8] = (uint8_t)((zero_lanes(bad_a) | zero_lanes(bad_b) << 4) ^ 0xffu);
         }
-#if SF_EXP & 1
-        for (size_t i = chunk; i < end; i++) out[i] = (uint16_t)sums[i - chunk];
-#else
         for (size_t i = chunk; i < end; i++) {
             uint32_t sum = sums[i - chunk];
             out[i] = values[sum + disp[sum >> SF__ROW_BITS]];
         }
-#endif
-#if SF_EXP & 2
-        nflagged = 0;
-#endif
         for (size_t m = 0; m < nflagged; m++) {
             unsigned at = flagged[m];
             size_t i = chunk + at;

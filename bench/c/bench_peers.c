@@ -184,6 +184,24 @@ typedef struct entry {
     double *times;
 } entry;
 
+/* The core clock, from a chain of dependent adds (one a cycle on every x86-64 core), so that
+   hands per second can be read as cycles per hand. */
+static double clock_ghz(void)
+{
+    uint64_t x = 0;
+    const long n = 200000000;
+    double t0 = now(CLOCK_THREAD_CPUTIME_ID);
+    for (long i = 0; i < n; i++) {
+#if defined(__GNUC__) && defined(__x86_64__)
+        __asm__ volatile("add $1, %0" : "+r"(x));
+#else
+        x = x * 3 + 1; /* not one cycle: the figure is then only a rough guide */
+#endif
+    }
+    sink = x;
+    return (double)n / (now(CLOCK_THREAD_CPUTIME_ID) - t0) / 1e9;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -311,7 +329,10 @@ int main(int argc, char **argv)
 
     printf("# %zu random hands per entry, median (range) of %d interleaved repeats, thread CPU "
            "time (wall time for the threaded entry)\n", nhands, reps);
-    printf("| entry | M hands/s | range | vs reference |\n|---|---:|---:|---:|\n");
+    double ghz = clock_ghz();
+    printf("# core clock about %.2f GHz (dependent adds)\n", ghz);
+    printf("| entry | M hands/s | range | cycles/hand | vs reference |\n"
+           "|---|---:|---:|---:|---:|\n");
     double reference[2] = {0, 0};
     for (int e = 0; e < nentries; e++) {
         entry *en = &entries[e];
@@ -323,8 +344,8 @@ int main(int argc, char **argv)
         if (reference[en->group] == 0 && (en->is_peer || en->run == run_checked ||
                                           en->run == run_enumerate))
             reference[en->group] = med;
-        printf("| %s | %.0f | %.0f-%.0f | %.2f |\n", en->name, med, lo, hi,
-               med / reference[en->group]);
+        printf("| %s | %.0f | %.0f-%.0f | %.1f | %.2f |\n", en->name, med, lo, hi,
+               ghz * 1e3 / med, med / reference[en->group]);
     }
     return 0;
 }

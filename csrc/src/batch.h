@@ -1,7 +1,7 @@
 /*
- * Private: what the batch loops share -- the first-error bookkeeping, the checked path for one
- * hand, the portable loop (so the tests can hold it to the same answers as the loop
- * sf_eval_batch picks), and the AVX2 kernel (batch_avx2.c).
+ * Private: what the batch loops share -- the first-error bookkeeping, the portable loop (so
+ * the tests can hold it to the same answers as the loop sf_eval_batch picks), and the AVX2
+ * kernel (batch_avx2.c).
  */
 #ifndef SF_PRIVATE_BATCH_H
 #define SF_PRIVATE_BATCH_H
@@ -23,17 +23,6 @@ static inline void sf__note_error(sf__batch_error *err, int problem, size_t hand
     if (err->status == SF_OK) {
         err->status = problem;
         err->hand = hand;
-    }
-}
-
-/* The checked path for one hand (sf_eval): its value, or 0 and an error. */
-static inline void sf__settle_hand(const sf_evaluator *ev, const uint8_t *h, int k, sf_value *out,
-                                   sf__batch_error *err, size_t hand)
-{
-    int problem = sf_eval(ev, h, k, out);
-    if (SF_UNLIKELY(problem != SF_OK)) {
-        *out = 0;
-        sf__note_error(err, problem, hand);
     }
 }
 

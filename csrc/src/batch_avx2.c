@@ -18,10 +18,10 @@
  *     rotations by 1 to 3 (jokers excepted). Pads fill each group to 8 bytes with distinct ids
  *     (none a card) so they never match anything.
  *
- * Two gathers per 8 hands then do the perfect-hash lookup (row displacement, see eval.h). A hand
- * that is flagged -- a possible flush, a bad id or card, a duplicate -- is settled by the scalar
- * sf_eval (or sf_eval_trusted when unchecked); the flags are a superset of the real problems,
- * so the scalar path decides the status and error order exactly as the portable loop does.
+ * The sums are then looked up by scalar loads (row displacement, see eval.h). A hand that is
+ * flagged -- a possible flush, a bad id or card, a duplicate -- gets a scalar second look with
+ * sf_eval's own checks; the flags are a superset of the real problems, so the scalar checks
+ * decide the status and the error order exactly as the portable loop does.
  *
  * Compiled for the x86-64 baseline like the rest of the library: the kernel functions carry
  * target attributes and run only after a CPU check.
@@ -117,11 +117,11 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
 
 /*
  * Four hands starting at p (k bytes each): their rank-key sums in the low 32 bits of each
- * 64-bit lane; *bad is nonzero in the lane of a hand that may be invalid (checked only), *flush
- * in the lane of a hand that may hold a flush. Reads 2k + 16 bytes from p.
+ * 64-bit lane, and *look nonzero in the lane of a hand that may be invalid (checked only) or
+ * may hold a flush. Reads 2k + 16 bytes from p.
  */
 SF_AVX2_INLINE __m256i four_hands(const kernel_consts *c, const uint8_t *p, int k, int checked,
-                                  int suited, __m256i *bad, __m256i *flush)
+                                  int suited, __m256i *look)
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i raw = _mm256_loadu2_m128i((const __m128i *)(p + 2 * k), (const __m128i *)p);
@@ -154,11 +154,9 @@ SF_AVX2_INLINE __m256i four_hands(const kernel_consts *c, const uint8_t *p, int 
         __m256i hi = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits_hi, cls), zero);
         const __m256i bias = _mm256_set1_epi64x(0x33);
         __m256i five = _mm256_or_si256(_mm256_add_epi64(lo, bias), _mm256_add_epi64(hi, bias));
-        *flush = _mm256_and_si256(five, _mm256_set1_epi64x(0x88));
-    } else {
-        *flush = zero;
+        odd = _mm256_or_si256(odd, _mm256_and_si256(five, _mm256_set1_epi64x(0x88)));
     }
-    *bad = odd;
+    *look = odd;
     return sum;
 }
 
@@ -184,8 +182,8 @@ SF_AVX2_INLINE unsigned zero_lanes(__m256i v)
  * and appends the flagged hands to a list without a branch. A scalar pass looks the sums up:
  * independent loads, which the core overlaps better than gathers (on current cores a gather
  * that misses L1 waits for its lines in turn; measured slower here). Then the flagged hands get
- * their second look: a possibly bad hand goes through sf_eval, a possible flush only needs its
- * card set and the flush table (its suit-blind value is already in place).
+ * their second look: the key and card set summed again, sf_eval's checks when checked, and the
+ * flush table (the suit-blind value is already in place).
  */
 SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, const uint8_t *hands,
                              size_t nhands, int k, sf_value *out, sf__batch_error *err,
@@ -198,7 +196,7 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
     const uint32_t *disp = ev->rank_disp;
     const uint16_t *values = ev->rank_values;
     uint32_t sums[CHUNK];
-    uint8_t flagged[CHUNK + 4], bad_steps[CHUNK / 8];
+    uint8_t flagged[CHUNK + 4];
     for (size_t chunk = 0; chunk < nsteps * 8; chunk += CHUNK) {
         size_t end = nsteps * 8 - chunk < CHUNK ? nsteps * 8 : chunk + CHUNK;
         size_t nflagged = 0;
@@ -206,20 +204,16 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
             const uint8_t *p = hands + first * (size_t)k;
             /* the cards are read once: fetched ahead past L2, so they do not evict the tables */
             _mm_prefetch((const char *)(p + 4096), _MM_HINT_NTA);
-            __m256i bad_a, bad_b, flush_a, flush_b;
-            __m256i a = four_hands(c, p, k, checked, suited, &bad_a, &flush_a);
-            __m256i b = four_hands(c, p + 4 * k, k, checked, suited, &bad_b, &flush_b);
+            __m256i look_a, look_b;
+            __m256i a = four_hands(c, p, k, checked, suited, &look_a);
+            __m256i b = four_hands(c, p + 4 * k, k, checked, suited, &look_b);
             /* the eight 32-bit sums in hand order */
             __m256i both = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
             both = _mm256_permutevar8x32_epi32(both, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
             _mm256_storeu_si256((__m256i *)(sums + (first - chunk)), both);
             unsigned at = (unsigned)(first - chunk);
-            unsigned fine_a = zero_lanes(_mm256_or_si256(bad_a, flush_a));
-            unsigned fine_b = zero_lanes(_mm256_or_si256(bad_b, flush_b));
-            nflagged = append4(flagged, nflagged, fine_a ^ 15u, at, c->lut);
-            nflagged = append4(flagged, nflagged, fine_b ^ 15u, at + 4, c->lut);
-            if (checked)
-                bad_steps[at / 8] = (uint8_t)((zero_lanes(bad_a) | zero_lanes(bad_b) << 4) ^ 0xffu);
+            nflagged = append4(flagged, nflagged, zero_lanes(look_a) ^ 15u, at, c->lut);
+            nflagged = append4(flagged, nflagged, zero_lanes(look_b) ^ 15u, at + 4, c->lut);
         }
         for (size_t i = chunk; i < end; i += 8) /* whole steps: unrolled by eight */
             for (size_t j = i; j < i + 8; j++) {
@@ -230,12 +224,16 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
             unsigned at = flagged[m];
             size_t i = chunk + at;
             const uint8_t *h = hands + i * (size_t)k;
-            if (checked && SF_UNLIKELY(bad_steps[at / 8] >> (at % 8) & 1)) {
-                sf__settle_hand(ev, h, k, &out[i], err, i);
-                continue;
-            }
             uint64_t key, bits;
             SF__SUM_HAND(ev, h, k, key, bits);
+            if (checked) { /* the checks of sf_eval, in its order */
+                int problem = sf__hand_problem(key, bits, k, h);
+                if (SF_UNLIKELY(problem != SF_OK)) {
+                    out[i] = 0;
+                    sf__note_error(err, problem, i);
+                    continue;
+                }
+            }
             if (key & SF__FLUSH_FLAGS) /* unchecked bad ids may flag a suit the key does not */
                 out[i] = sf__with_flush(ev, key, bits, out[i]);
         }

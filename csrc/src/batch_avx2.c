@@ -202,8 +202,9 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
         size_t nflagged = 0;
         for (size_t first = chunk; first < end; first += 8) {
             const uint8_t *p = hands + first * (size_t)k;
-            /* the cards are read once: fetched ahead past L2, so they do not evict the tables */
-            _mm_prefetch((const char *)(p + 4096), _MM_HINT_NTA);
+            /* the cards are read once: fetched ahead past L2, so they do not evict the tables
+               (an address past the end of the array is harmless to a prefetch) */
+            _mm_prefetch((const char *)((uintptr_t)p + 4096), _MM_HINT_NTA);
             __m256i look_a, look_b;
             __m256i a = four_hands(c, p, k, checked, suited, &look_a);
             __m256i b = four_hands(c, p + 4 * k, k, checked, suited, &look_b);

@@ -319,65 +319,74 @@ static int by_key(const void *a, const void *b)
 }
 
 /*
- * Hash and displace into a table of 2^size_bits slots. Keys are spread over 2^bucket_bits
- * buckets by a multiplicative hash; a key's slot is (key + displacement[bucket]) mod table size.
- * Buckets are placed fullest first, each at the first displacement where none of its keys
- * meets a used slot. Buckets hold a few keys each, so almost every displacement is tried only
- * briefly and the table fills to about 90%. Returns 0 when some bucket finds no place.
+ * Row displacement (as in sparse-table packing): a key's row is key >> SF__ROW_BITS, and its
+ * slot is key + disp[row], i.e. the row's base plus the key's place in its row. Every row --
+ * empty or not -- gets a base such that its whole width lands inside the table, so any sum
+ * below 2^26 reads inside the table whatever the cards were. Rows are placed fullest first,
+ * each at the lowest base where every key meets a free slot or one holding the same value
+ * (the table only has to give each key its value, so keys of equal value may share a slot;
+ * most hands share their value with many others, which keeps the table small and in cache).
+ * vals[i] < 0 marks a key whose value never matters (cards outside the ranking's deck).
+ * Returns the table size, the highest base plus a row's width, and fills table[].
  */
-
-static uint32_t bucket_of(uint32_t key, int bucket_bits)
+static uint32_t build_rows(const uint32_t *keys, const int32_t *vals, size_t nkeys,
+                           uint32_t *disp, uint16_t *table, uint32_t cap)
 {
-    return (uint32_t)(key * SF__HASH_MULT) >> (32 - bucket_bits);
-}
-
-static int build_hash(const uint32_t *keys, size_t nkeys, int bucket_bits, int size_bits,
-                      uint32_t *disp)
-{
-    uint32_t nb = 1u << bucket_bits, size = 1u << size_bits, mask = size - 1;
-    rowinfo_t *rows = calloc(nb, sizeof *rows);
-    uint32_t *first = calloc(nb + 1, sizeof *first);
+    const uint32_t nrows = SF__NUM_ROWS, width = 1u << SF__ROW_BITS;
+    rowinfo_t *rows = calloc(nrows, sizeof *rows);
+    uint32_t *first = calloc(nrows + 1, sizeof *first);
     uint32_t *order = malloc(nkeys * sizeof *order);
-    uint8_t *used = calloc(size, 1);
-    for (uint32_t i = 0; i < nb; i++)
+    int32_t *owner = malloc((cap + width) * sizeof *owner); /* the value in a slot, -1 free */
+    for (uint32_t i = 0; i < cap + width; i++)
+        owner[i] = -1;
+    for (uint32_t i = 0; i < nrows; i++)
         rows[i].row = i;
     for (size_t i = 0; i < nkeys; i++)
-        rows[bucket_of(keys[i], bucket_bits)].count++;
-    /* counting sort of entry indices by bucket */
-    for (uint32_t i = 0; i < nb; i++)
+        if (vals[i] >= 0)
+            rows[keys[i] >> SF__ROW_BITS].count++;
+    /* counting sort of the keys that matter by row */
+    for (uint32_t i = 0; i < nrows; i++)
         first[i + 1] = first[i] + rows[i].count;
-    uint32_t *fill = calloc(nb, sizeof *fill);
-    for (size_t i = 0; i < nkeys; i++) {
-        uint32_t bk = bucket_of(keys[i], bucket_bits);
-        order[first[bk] + fill[bk]++] = (uint32_t)i;
-    }
-    free(fill);
-    qsort(rows, nb, sizeof *rows, by_count_desc);
-    int placed_all = 1;
-    for (uint32_t i = 0; i < nb && placed_all; i++) {
-        uint32_t bk = rows[i].row, lo = first[bk], hi = first[bk + 1];
-        disp[bk] = 0;
-        if (lo == hi)
-            continue;
-        placed_all = 0;
-        for (uint32_t off = 0; off < size; off++) {
-            int ok = 1;
-            for (uint32_t j = lo; j < hi && ok; j++)
-                ok = !used[(keys[order[j]] + off) & mask];
-            if (!ok)
-                continue;
-            for (uint32_t j = lo; j < hi; j++)
-                used[(keys[order[j]] + off) & mask] = 1;
-            disp[bk] = off;
-            placed_all = 1;
-            break;
+    uint32_t *fill = calloc(nrows, sizeof *fill);
+    for (size_t i = 0; i < nkeys; i++)
+        if (vals[i] >= 0) {
+            uint32_t r = keys[i] >> SF__ROW_BITS;
+            order[first[r] + fill[r]++] = (uint32_t)i;
         }
+    free(fill);
+    qsort(rows, nrows, sizeof *rows, by_count_desc);
+    uint32_t size = width;
+    for (uint32_t i = 0; i < nrows; i++) {
+        uint32_t r = rows[i].row, lo = first[r], hi = first[r + 1], base = 0;
+        for (; lo < hi; base++) {
+            if (base > cap) {
+                size = 0;
+                break;
+            }
+            uint32_t j = lo;
+            for (; j < hi; j++) {
+                int32_t o = owner[base + (keys[order[j]] & (width - 1))];
+                if (o >= 0 && o != vals[order[j]])
+                    break;
+            }
+            if (j == hi)
+                break;
+        }
+        if (size == 0)
+            break;
+        for (uint32_t j = lo; j < hi; j++)
+            owner[base + (keys[order[j]] & (width - 1))] = vals[order[j]];
+        if (lo < hi && base + width > size)
+            size = base + width;
+        disp[r] = base - r * width; /* modulo 2^32: key + disp[r] = base + place */
     }
+    for (uint32_t i = 0; i < size && i < cap; i++)
+        table[i] = owner[i] < 0 ? 0 : (uint16_t)owner[i];
     free(rows);
     free(first);
     free(order);
-    free(used);
-    return placed_all;
+    free(owner);
+    return size;
 }
 
 /* ---- numbering and output ------------------------------------------------------------------- */
@@ -455,35 +464,11 @@ int main(int argc, char **argv)
             return 1;
         }
     uint32_t maxkey = entries[nentries - 1].key;
-    if (maxkey > SF__RANK_SUM_MASK) {
+    /* any 7 bytes, valid or not, must keep their sum inside the rows the runtime reads */
+    if (maxkey > SF__RANK_SUM_MASK || 7ull * sf__rank_keys[SF_NUM_RANKS - 1] > SF__RANK_SUM_MASK) {
         fprintf(stderr, "gen_tables: rank-key sums overflow their field\n");
         return 1;
     }
-    /* The general table: every key. */
-    uint32_t *all_keys = malloc(nentries * sizeof *all_keys);
-    uint32_t *hot_keys = malloc(nentries * sizeof *hot_keys);
-    size_t nhot = 0;
-    for (size_t i = 0; i < nentries; i++) {
-        all_keys[i] = entries[i].key;
-        if (entries[i].n == MAXCARDS && entries[i].w == 0)
-            hot_keys[nhot++] = entries[i].key;
-    }
-    const int bucket_bits = SF__RANK_BUCKET_BITS, size_bits = SF__RANK_SIZE_BITS;
-    uint32_t *offsets = calloc((size_t)1 << bucket_bits, sizeof *offsets);
-    if (!build_hash(all_keys, nentries, bucket_bits, size_bits, offsets)) {
-        fprintf(stderr, "gen_tables: no perfect hash with 2^%d buckets in 2^%d slots\n",
-                bucket_bits, size_bits);
-        return 1;
-    }
-    /* The hot table: seven natural cards, the case equity loops and benchmarks live in. It
-       fits 2^16 slots, so its displacements are 16-bit and the whole thing stays in L2. */
-    const int hot_bits = SF__HOT_BUCKET_BITS;
-    uint32_t *hot_offsets = calloc((size_t)1 << hot_bits, sizeof *hot_offsets);
-    if (!build_hash(hot_keys, nhot, hot_bits, 16, hot_offsets)) {
-        fprintf(stderr, "gen_tables: no hot perfect hash in 2^16 slots\n");
-        return 1;
-    }
-    uint32_t nrows = 1u << bucket_bits, size = 1u << size_bits;
     /* descriptors per ranking */
     memo = calloc((size_t)1 << MEMO_BITS, sizeof *memo);
     desc_t *rank_desc[NRANKINGS];
@@ -522,6 +507,33 @@ int main(int argc, char **argv)
         descset_finish(&sets[rk]);
     }
 
+    /* one rank table per ranking, packed by value (see build_rows) */
+    const uint32_t nrows = SF__NUM_ROWS, cap = 1u << 20;
+    uint32_t *all_keys = malloc(nentries * sizeof *all_keys);
+    int32_t *vals = malloc(nentries * sizeof *vals);
+    uint32_t *offsets[NRANKINGS];
+    uint16_t *tables[NRANKINGS];
+    uint32_t sizes[NRANKINGS];
+    for (size_t i = 0; i < nentries; i++)
+        all_keys[i] = entries[i].key;
+    for (int rk = 0; rk < NRANKINGS; rk++) {
+        for (size_t i = 0; i < nentries; i++) {
+            int in_deck = 1;
+            for (int q = 0; q < SF__FIRST_RANK(rk); q++)
+                in_deck &= entries[i].cnt[q] == 0;
+            vals[i] = in_deck ? ordinal(&sets[rk], rank_desc[rk][i], rk) : -1;
+        }
+        offsets[rk] = calloc(nrows, sizeof **offsets);
+        tables[rk] = calloc(cap + 1, sizeof **tables);
+        uint32_t used = build_rows(all_keys, vals, nentries, offsets[rk], tables[rk], cap);
+        sizes[rk] = used;
+        if (used == 0) {
+            fprintf(stderr, "gen_tables: the rows of the rank table do not pack\n");
+            return 1;
+        }
+        fprintf(stderr, "gen_tables: ranking %d rank table %u slots\n", rk, used);
+    }
+
     FILE *h = fopen(argv[1], "w"), *c = fopen(argv[2], "w");
     if (!h || !c) {
         perror("gen_tables");
@@ -530,13 +542,8 @@ int main(int argc, char **argv)
     fprintf(h, "/* Generated by csrc/gen/gen_tables.c at build time. Do not edit. */\n");
     fprintf(h, "#ifndef SF_GENERATED_TABLES_H\n#define SF_GENERATED_TABLES_H\n");
     fprintf(h, "#include <stdint.h>\n#include \"stud_fast/eval.h\"\n");
-    fprintf(h, "#define SF__NUM_ROWS %u\n#define SF__HASH_SIZE %u\n", nrows, size);
-    fprintf(h, "#define SF__HASH_MASK %uu\n", size - 1);
     fprintf(h, "#define SF__NUM_HASH_KEYS %zu\n", nentries);
-    fprintf(h, "extern const uint16_t sf__hot_disp[%u];\n", 1u << hot_bits);
-    fprintf(h, "extern const uint32_t sf__rank_disp[%u];\n", nrows);
-    fprintf(h, "extern const uint16_t sf__hot_values[%d][65536];\n", NRANKINGS);
-    fprintf(h, "extern const uint16_t sf__rank_values[%d][SF__HASH_SIZE];\n", NRANKINGS);
+    fprintf(h, "extern const uint32_t sf__rank_disp[%d][%u];\n", NRANKINGS, nrows);
     fprintf(h, "extern const uint16_t sf__flush_values[2][%d][8192];\n", MAXWILD + 1);
     fprintf(h, "/* Per ranking, the categories in value order: first value and category. */\n");
     fprintf(h, "typedef struct { uint16_t first; uint8_t category; } sf__cat_range;\n");
@@ -547,40 +554,23 @@ int main(int argc, char **argv)
 
     fprintf(c, "/* Generated by csrc/gen/gen_tables.c at build time. Do not edit. */\n");
     fprintf(c, "#include \"sf_tables.h\"\n\n");
-    fprintf(c, "const uint32_t sf__rank_disp[%u] = {\n", nrows);
-    for (uint32_t i = 0; i < nrows; i++)
-        fprintf(c, "%uu,%s", offsets[i], (i % 12 == 11) ? "\n" : "");
-    fprintf(c, "};\n\nconst uint16_t sf__rank_values[%d][SF__HASH_SIZE] = {\n", NRANKINGS);
-    uint16_t *table = malloc(size * sizeof *table);
+    fprintf(c, "const uint32_t sf__rank_disp[%d][%u] = {\n", NRANKINGS, nrows);
     for (int rk = 0; rk < NRANKINGS; rk++) {
-        memset(table, 0, size * sizeof *table);
-        for (size_t i = 0; i < nentries; i++) {
-            uint32_t key = entries[i].key;
-            uint32_t pos = (key + offsets[bucket_of(key, bucket_bits)]) & (size - 1);
-            table[pos] = ordinal(&sets[rk], rank_desc[rk][i], rk);
-        }
         fprintf(c, "{\n");
-        write_u16(c, table, size);
+        for (uint32_t i = 0; i < nrows; i++)
+            fprintf(c, "%uu,%s", offsets[rk][i], (i % 12 == 11) ? "\n" : "");
         fprintf(c, "},\n");
     }
-    fprintf(c, "};\n\nconst uint16_t sf__hot_disp[%u] = {\n", 1u << hot_bits);
-    for (uint32_t i = 0; i < 1u << hot_bits; i++)
-        fprintf(c, "%u,%s", hot_offsets[i], (i % 16 == 15) ? "\n" : "");
-    fprintf(c, "};\n\nconst uint16_t sf__hot_values[%d][65536] = {\n", NRANKINGS);
+    fprintf(c, "};\n\n");
     for (int rk = 0; rk < NRANKINGS; rk++) {
-        memset(table, 0, size * sizeof *table);
-        for (size_t i = 0; i < nentries; i++) {
-            if (entries[i].n != MAXCARDS || entries[i].w != 0)
-                continue;
-            uint32_t key = entries[i].key;
-            uint32_t pos = (key + hot_offsets[bucket_of(key, hot_bits)]) & 0xffff;
-            table[pos] = ordinal(&sets[rk], rank_desc[rk][i], rk);
-        }
-        fprintf(c, "{\n");
-        write_u16(c, table, 65536);
-        fprintf(c, "},\n");
+        /* one spare slot: the AVX2 kernel may read each 16-bit value as 32 bits */
+        fprintf(c, "static const uint16_t rank_values_%d[%u] = {\n", rk, sizes[rk] + 1);
+        write_u16(c, tables[rk], sizes[rk] + 1);
+        fprintf(c, "};\n");
+        free(tables[rk]);
+        free(offsets[rk]);
     }
-    fprintf(c, "};\n\nconst uint16_t sf__flush_values[2][%d][8192] = {\n", MAXWILD + 1);
+    fprintf(c, "\nconst uint16_t sf__flush_values[2][%d][8192] = {\n", MAXWILD + 1);
     for (int rk = 0; rk < 2; rk++) {
         fprintf(c, "{\n");
         for (int w = 0; w <= MAXWILD; w++) {
@@ -625,9 +615,8 @@ int main(int argc, char **argv)
             fprintf(c, "0x%llxULL,%s", (unsigned long long)bit[i], (i % 6 == 5) ? "\n" : "");
         }
         fprintf(c, "},\n.natural_bits = 0x%llxULL,\n", (unsigned long long)natural);
-        fprintf(c, ".hot_disp = sf__hot_disp,\n.rank_disp = sf__rank_disp,\n");
-        fprintf(c, ".rank_values = sf__rank_values[%d],\n", rk);
-        fprintf(c, ".hot_values = sf__hot_values[%d],\n", rk);
+        fprintf(c, ".rank_disp = sf__rank_disp[%d],\n", rk);
+        fprintf(c, ".rank_values = rank_values_%d,\n", rk);
         if (SF__RANKING_HAS_FLUSH(rk))
             fprintf(c, ".flush_values = &sf__flush_values[%d][0][0],\n", rk);
         else
@@ -637,18 +626,15 @@ int main(int argc, char **argv)
     fprintf(c, "};\n");
     fclose(h);
     fclose(c);
-    fprintf(stderr, "gen_tables: %zu hash keys, %u rows, table size %u\n", nentries, nrows, size);
+    fprintf(stderr, "gen_tables: %zu hash keys, %u rows\n", nentries, nrows);
     for (int rk = 0; rk < NRANKINGS; rk++) {
         fprintf(stderr, "gen_tables: ranking %d has %zu values\n", rk, sets[rk].n);
         free(sets[rk].v);
         free(rank_desc[rk]);
     }
-    free(table);
     free(memo);
-    free(offsets);
-    free(hot_offsets);
+    free(vals);
     free(all_keys);
-    free(hot_keys);
     free(entries);
     return 0;
 }

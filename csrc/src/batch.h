@@ -1,6 +1,7 @@
 /*
- * Private: the batch loop without the CPU dispatch, so that the tests can hold the portable
- * loop to the same answers (values, first error, its hand) as the loop sf_eval_batch picks.
+ * Private: what the batch loops share -- the first-error bookkeeping, the portable loop (so
+ * the tests can hold it to the same answers as the loop sf_eval_batch picks), and the AVX2
+ * kernel (batch_avx2.c).
  */
 #ifndef SF_PRIVATE_BATCH_H
 #define SF_PRIVATE_BATCH_H
@@ -8,9 +9,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hand_checks.h"
 #include "stud_fast/eval.h"
+
+/* The first error of a batch, in hand order. */
+typedef struct sf__batch_error {
+    int status;
+    size_t hand;
+} sf__batch_error;
+
+static inline void sf__note_error(sf__batch_error *err, int problem, size_t hand)
+{
+    if (err->status == SF_OK) {
+        err->status = problem;
+        err->hand = hand;
+    }
+}
 
 int sf__eval_batch_portable(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                             sf_value *out, size_t *bad_hand);
+
+/*
+ * The AVX2 kernel over the leading hands of a batch: returns how many it evaluated (a multiple
+ * of 8; the rest is left to the portable loop), 0 on CPUs without AVX2, on compilers without
+ * the intrinsics, or when the environment variable STUD_FAST_PORTABLE is set to anything but
+ * "" or "0". Checked: values, and errors noted in *err as sf_eval_batch reports them.
+ * Unchecked (err NULL): sf_eval_batch_trusted's values.
+ */
+size_t sf__batch_avx2(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                      sf_value *out, sf__batch_error *err);
 
 #endif

@@ -24,12 +24,12 @@ static sf_value flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
     const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
     uint64_t flags = key & SF__FLUSH_FLAGS;
     bits &= ev->natural_bits;
+    /* every suit looked up and the unflagged ones masked off: which suits are flagged is
+       data, and a branch on it is mispredicted about once a hand with wild cards */
     for (int suit = 0; suit < 4; suit++) {
-        if (!(flags >> (SF__SUIT_SHIFT + 4 * suit + 3) & 1))
-            continue;
-        sf_value f = table[(bits >> (16 * suit)) & 0x1fff];
-        if (f > v)
-            v = f;
+        unsigned flagged = (unsigned)(flags >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1u;
+        sf_value f = (sf_value)(table[(bits >> (16 * suit)) & 0x1fff] & (0u - flagged));
+        v = f > v ? f : v;
     }
     return v;
 }

@@ -7,7 +7,9 @@
  * Expected category counts are the published combinatorial ones (the 52-card counts appear in
  * every poker probability table; the 32-card 5-card counts are derived in RULES.md D2 terms:
  * 8 ranks, 5 straights). 7-card hands are further checked to equal the best of their 21 five-card
- * subsets, which ties the 7-card tables to the 5-card ones.
+ * subsets, which ties the 7-card tables to the 5-card ones. Every 5- and 7-card hand also goes
+ * through sf_eval_batch, so the batch loop this CPU runs (the AVX2 kernel where it exists; the
+ * portable loop with STUD_FAST_PORTABLE=1) is checked exhaustively too.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -138,9 +140,29 @@ static sf_value best_of_21(const sf_evaluator *ev, const uint8_t h[7])
 }
 
 /* All 7-card hands by the accumulator; every `stride`-th also against its 21 subsets. */
+/* Hands gathered from an enumeration, evaluated by sf_eval_batch (the vector kernel where the
+   CPU has AVX2) and held to the accumulator's values. */
+enum { PENDING = 4096 };
+typedef struct pending_t {
+    uint8_t hands[PENDING * 7];
+    sf_value want[PENDING], got[PENDING];
+    size_t n;
+} pending_t;
+
+static void pending_flush(const sf_evaluator *ev, pending_t *p, sf_ranking r)
+{
+    if (p->n == 0)
+        return;
+    int st = sf_eval_batch(ev, p->hands, p->n, 7, p->got, NULL);
+    CHECK(st == SF_OK && memcmp(p->got, p->want, p->n * sizeof *p->got) == 0,
+          "ranking %d: batch of 7-card hands != accumulator", r);
+    p->n = 0;
+}
+
 static void seven_card(sf_ranking r, tally_t *t, uint64_t stride)
 {
     const sf_evaluator *ev = sf_default_evaluator(r);
+    static pending_t pending;
     uint8_t deck[52];
     int n = deck_of(r, deck);
     int i[7];
@@ -163,6 +185,12 @@ static void seven_card(sf_ranking r, tally_t *t, uint64_t stride)
                                 acc[7] = acc[6]; sf_hand_add(&acc[7], ev, deck[i[6]]);
                                 sf_value v = sf_hand_value(ev, &acc[7]);
                                 tally_add(t, r, v);
+                                uint8_t *ph = pending.hands + 7 * pending.n;
+                                for (int k = 0; k < 7; k++)
+                                    ph[k] = deck[i[k]];
+                                pending.want[pending.n++] = v;
+                                if (pending.n == PENDING)
+                                    pending_flush(ev, &pending, r);
                                 if (count++ % stride == 0) {
                                     uint8_t h[7];
                                     for (int k = 0; k < 7; k++)
@@ -177,7 +205,7 @@ static void seven_card(sf_ranking r, tally_t *t, uint64_t stride)
                 }
             }
         }
-    }
+    }    pending_flush(ev, &pending, r);
 }
 
 static void expect_counts(const char *what, const tally_t *t, const uint64_t want[SF_NUM_CATEGORIES],
@@ -216,6 +244,47 @@ static uint64_t next_random(void)
 }
 
 /*
+ * sf_eval_batch (the vector kernel where the CPU has AVX2), the portable loop and sf_eval hand
+ * by hand must give the same values (0 for bad hands), status and first bad hand; on valid
+ * hands the unchecked batch must give the same values too.
+ */
+static void compare_paths(const sf_evaluator *ev, const uint8_t *hands, size_t n, int k,
+                          const char *what, int which)
+{
+    enum { MAXN = 700 };
+    static sf_value fast[MAXN], slow[MAXN], one[MAXN];
+    size_t where_fast = 12345, where_slow = 12345;
+    int st_fast = sf_eval_batch(ev, hands, n, k, fast, &where_fast);
+    int st_slow = sf__eval_batch_portable(ev, hands, n, k, slow, &where_slow);
+    int st_one = SF_OK;
+    size_t where_one = 12345;
+    for (size_t i = 0; i < n; i++) {
+        int st = sf_eval(ev, hands + i * k, k, &one[i]);
+        if (st != SF_OK) {
+            one[i] = 0;
+            if (st_one == SF_OK) {
+                st_one = st;
+                where_one = i;
+            }
+        }
+    }
+    CHECK(st_fast == st_one && st_slow == st_one, "%s %d, k %d: status %d / %d, scalar %d",
+          what, which, k, st_fast, st_slow, st_one);
+    CHECK(where_fast == where_one && where_slow == where_one,
+          "%s %d, k %d: first bad hand %zu / %zu, scalar %zu", what, which, k, where_fast,
+          where_slow, where_one);
+    CHECK(n == 0 || memcmp(fast, one, n * sizeof *one) == 0, "%s %d, k %d: batch values", what,
+          which, k);
+    CHECK(n == 0 || memcmp(slow, one, n * sizeof *one) == 0, "%s %d, k %d: portable values",
+          what, which, k);
+    if (st_one == SF_OK) { /* valid hands: the unchecked batch gives the same values */
+        sf_eval_batch_trusted(ev, hands, n, k, fast);
+        CHECK(n == 0 || memcmp(fast, one, n * sizeof *one) == 0, "%s %d, k %d: trusted batch",
+              what, which, k);
+    }
+}
+
+/*
  * The batch loop sf_eval_batch picks for this CPU (vector duplicate checks where AVX2 exists)
  * and the portable loop must give the scalar sf_eval's value for every hand, 0 for bad hands,
  * and the same first error and hand index. Random batches of every size and hand length, with
@@ -226,7 +295,6 @@ static void test_batch_paths(void)
 {
     enum { MAXN = 700 };
     static uint8_t hands[MAXN * 7];
-    static sf_value fast[MAXN], slow[MAXN], one[MAXN];
     for (int round = 0; round < 3000; round++) {
         sf_ranking r = (sf_ranking)(next_random() % SF_NUM_RANKINGS);
         sf_evaluator ev;
@@ -254,34 +322,55 @@ static void test_batch_paths(void)
             default: hands[i * k + b] = (uint8_t)(next_random() % 20); break;  /* 2..6 */
             }
         }
-        size_t where_fast = 12345, where_slow = 12345;
-        int st_fast = sf_eval_batch(&ev, hands, n, k, fast, &where_fast);
-        int st_slow = sf__eval_batch_portable(&ev, hands, n, k, slow, &where_slow);
-        int st_one = SF_OK;
-        size_t where_one = 12345;
-        for (size_t i = 0; i < n; i++) {
-            int st = sf_eval(&ev, hands + i * k, k, &one[i]);
-            if (st != SF_OK) {
-                one[i] = 0;
-                if (st_one == SF_OK) {
-                    st_one = st;
-                    where_one = i;
-                }
+        compare_paths(&ev, hands, n, k, "round", round);
+    }
+}
+
+/*
+ * The vector kernel works on steps of 8 hands, 4 to a register, 2 to a 128-bit lane, and in
+ * chunks of 256: a fault must be found wherever it sits. For every ranking, hand length and
+ * wild setting, plant each kind of fault at every card of every hand of the first steps (and
+ * around the first chunk boundary) of an otherwise valid batch, and hold the vector path, the
+ * portable path and the scalar sf_eval to the same values, status and first bad hand.
+ */
+static void test_vector_block_faults(void)
+{
+    enum { N = 300 };
+    static uint8_t hands[N * 7], clean[N * 7];
+    static const size_t where[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 250,
+                                   255, 256, 257, 263};
+    for (int r = 0; r < SF_NUM_RANKINGS; r++)
+        for (int wild = 0; wild < 3; wild++) {
+            sf_evaluator ev;
+            sf_evaluator_init(&ev, (sf_ranking)r, wild == 2 ? (sf_rank_mask)(1u << 9) : 0);
+            uint8_t deck[52];
+            int decksize = deck_of((sf_ranking)r, deck);
+            for (int k = 1; k <= 7; k++) {
+                for (size_t i = 0; i < N; i++)
+                    for (int j = 0; j < k; j++) {
+                        int r2 = j + (int)(next_random() % (uint64_t)(decksize - j));
+                        uint8_t t = deck[j]; deck[j] = deck[r2]; deck[r2] = t;
+                        clean[i * k + j] = wild == 1 && j == k - 1 && i % 3 ? SF_JOKER : deck[j];
+                    }
+                compare_paths(&ev, clean, N, k, "clean batch, ranking", r);
+                for (size_t w = 0; w < sizeof where / sizeof *where; w++)
+                    for (int pos = 0; pos < k; pos++)
+                        for (int kind = 0; kind < 4; kind++) {
+                            if (kind == 0 && k == 1)
+                                continue; /* one card cannot repeat */
+                            memcpy(hands, clean, (size_t)N * (size_t)k);
+                            uint8_t *h = hands + where[w] * (size_t)k;
+                            static const uint8_t bad_ids[] = {53, 60, 255};
+                            switch (kind) {
+                            case 0: h[pos] = h[(pos + 1) % k]; break;             /* duplicate */
+                            case 1: h[pos] = bad_ids[next_random() % 3]; break;   /* above 52 */
+                            case 2: h[pos] = (uint8_t)(next_random() % 20); break; /* 2..6 */
+                            default: h[pos] = SF_JOKER; break;                    /* valid */
+                            }
+                            compare_paths(&ev, hands, N, k, "planted fault, ranking", r);
+                        }
             }
         }
-        CHECK(st_fast == st_one && st_slow == st_one, "round %d: status %d / %d, scalar %d",
-              round, st_fast, st_slow, st_one);
-        CHECK(where_fast == where_one && where_slow == where_one,
-              "round %d: first bad hand %zu / %zu, scalar %zu", round, where_fast, where_slow,
-              where_one);
-        CHECK(n == 0 || memcmp(fast, one, n * sizeof *one) == 0, "round %d: batch values", round);
-        CHECK(n == 0 || memcmp(slow, one, n * sizeof *one) == 0, "round %d: portable values", round);
-        if (st_one == SF_OK) { /* valid hands: the unchecked batch gives the same values */
-            sf_eval_batch_trusted(&ev, hands, n, k, fast);
-            CHECK(n == 0 || memcmp(fast, one, n * sizeof *one) == 0, "round %d: trusted batch",
-                  round);
-        }
-    }
 }
 
 /* Threaded batches: the same values, status and first bad hand as one thread, faults or not. */
@@ -365,6 +454,7 @@ int main(int argc, char **argv)
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     test_errors();
     test_batch_paths();
+    test_vector_block_faults();
     test_batch_threads();
 
     static tally_t t;

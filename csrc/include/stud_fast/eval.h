@@ -94,9 +94,7 @@ typedef struct sf_evaluator {
     uint64_t key[256];            /* per card id: rank key, suit counters, wild count, flags */
     uint64_t bit[256];            /* per card id: its bit in a hand's card set (0 for jokers) */
     uint64_t natural_bits;        /* the bits of cards that are not wild */
-    const uint16_t *hot_disp;     /* the hot perfect hash: displacement per bucket */
     const uint32_t *rank_disp;    /* the rank perfect hash: displacement per bucket */
-    const uint16_t *hot_values;   /* seven natural cards: values by the hot perfect hash */
     const uint16_t *rank_values;  /* every rank multiset and wild count: values */
     const uint16_t *flush_values; /* [8 wild counts][8192 suit masks], NULL for low rankings */
     int ranking;
@@ -168,23 +166,27 @@ typedef struct sf_hand {
 #define SF__BAD_SHIFT 56
 #define SF__NATURAL_SHIFT 60
 #define SF__BAD_FIELD (0xfULL << SF__BAD_SHIFT)
-#define SF__SEVEN_NATURAL_MASK ((0xfULL << SF__COUNT_SHIFT) | (0xfULL << SF__WILDS_SHIFT))
-#define SF__SEVEN_NATURAL (7ULL << SF__COUNT_SHIFT)
 
 /*
- * The two perfect hashes (private; the table generator builds to these sizes or fails the
- * build): a rank-key sum s picks bucket (s * SF__HASH_MULT) >> (32 - bits), and its slot is
- * s plus that bucket's displacement, modulo the table size. Fixed sizes let the inline
- * functions below compile to immediates.
+ * The perfect hash (private; the table generator packs to it): row displacement. A rank-key
+ * sum s (below 2^26 for any 7 bytes) has row s >> SF__ROW_BITS, and its slot is s plus that
+ * row's displacement. No multiply and no mask: two dependent loads, as in OMPEval. Every row,
+ * used or not, is displaced into the table, so no sum below 2^26 reads outside it.
  */
-#define SF__HASH_MULT 0x9E3779B1u
-#define SF__HOT_BUCKET_BITS 13  /* hot table: 2^16 slots for the 49,205 seven-card multisets */
-#define SF__RANK_BUCKET_BITS 14 /* rank table: 2^17 slots for all 114,719 keys */
-#define SF__RANK_SIZE_BITS 17
+#define SF__ROW_BITS 12
+#define SF__NUM_ROWS (1u << (26 - SF__ROW_BITS))
 #if defined(__GNUC__) || defined(__clang__)
 #define SF__EXPECT(x, v) __builtin_expect((x), (v))
+#define SF__CTZ64(x) __builtin_ctzll(x)
 #else
 #define SF__EXPECT(x, v) (x)
+static inline int SF__CTZ64(uint64_t x)
+{
+    int n = 0;
+    for (; !(x & 1); x >>= 1)
+        n++;
+    return n;
+}
 #endif
 
 static inline void sf_hand_clear(sf_hand *h)
@@ -216,36 +218,47 @@ sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits
 sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n, uint64_t key,
                                sf_value suit_blind);
 
-/* Private: the value of a summed hand ignoring flushes (one hash, two table loads). Takes the
-   evaluator's tables rather than the evaluator: loaded as arguments, before the branch, they
-   are loop invariants a caller's loop keeps in registers (loaded inside the branch they were
-   reloaded for every hand, about 7% slower). */
-static inline sf_value sf__suit_blind_value(const uint16_t *hot_disp, const uint16_t *hot_values,
-                                            const uint32_t *rank_disp,
-                                            const uint16_t *rank_values, uint64_t key)
+/* Private: the value of a summed hand ignoring flushes: a shift and two dependent loads.
+   Bits 26..31 of a key are always clear, so its low word is the rank-key sum as it stands.
+   Takes the evaluator's tables rather than the evaluator: loaded as arguments, they are loop
+   invariants a caller's loop keeps in registers. */
+static inline sf_value sf__suit_blind_value(const uint32_t *rank_disp, const uint16_t *rank_values,
+                                            uint64_t key)
 {
-    uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
-    uint32_t mixed = sum * SF__HASH_MULT;
-    if (SF__EXPECT((key & SF__SEVEN_NATURAL_MASK) == SF__SEVEN_NATURAL, 1))
-        return hot_values[(uint16_t)(sum + hot_disp[mixed >> (32 - SF__HOT_BUCKET_BITS)])];
-    return rank_values[(sum + rank_disp[mixed >> (32 - SF__RANK_BUCKET_BITS)]) &
-                       ((1u << SF__RANK_SIZE_BITS) - 1)];
+    uint32_t sum = (uint32_t)key;
+    return rank_values[sum + rank_disp[sum >> SF__ROW_BITS]];
 }
 
 /* Private: sf__suit_blind_value with the tables of an evaluator. */
 static inline sf_value sf__suit_blind(const sf_evaluator *ev, uint64_t key)
 {
-    return sf__suit_blind_value(ev->hot_disp, ev->hot_values, ev->rank_disp, ev->rank_values,
-                                key);
+    return sf__suit_blind_value(ev->rank_disp, ev->rank_values, key);
+}
+
+/*
+ * Private: the best of a suit-blind value v and a flagged hand's flushes. Without wild cards
+ * the one flagged suit is the only flush the hand can hold (two need ten cards), looked up
+ * here; wild cards go out of line, where every flagged suit is tried.
+ */
+static inline sf_value sf__with_flush(const sf_evaluator *ev, uint64_t key, uint64_t bits,
+                                      sf_value v)
+{
+    if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0))
+        return sf_hand_flush_value(ev, key, bits, v);
+    /* the flag of suit s is bit 35 + 4s, its card bits start at 16s (an expression of its own,
+       so that the hot path's flag test stays a TEST rather than a kept AND) */
+    unsigned shift = 4u * (unsigned)SF__CTZ64((key >> 35) & 0x1111u);
+    sf_value f = ev->flush_values[(bits >> shift) & 0x1fff];
+    return f > v ? f : v;
 }
 
 /* Value of a valid hand (see sf_hand_status). Inline: equity loops call it billions of times. */
 static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
 {
-    sf_value v = sf__suit_blind(ev, h->key);
-    if (SF__EXPECT((h->key & SF__FLUSH_FLAGS) != 0, 0))
-        v = sf_hand_flush_value(ev, h->key, h->bits, v);
-    return v;
+    uint64_t key = h->key;
+    if (SF__EXPECT((key & SF__FLUSH_FLAGS) == 0, 1))
+        return sf__suit_blind(ev, key);
+    return sf__with_flush(ev, key, h->bits, sf__suit_blind(ev, key));
 }
 
 /*

@@ -1,0 +1,313 @@
+/*
+ * The AVX2 batch kernel: eight hands per step, four to a 256-bit register.
+ *
+ * Why it is shaped this way (see docs/internals.md for the instruction budget): the scalar loop
+ * spends two instructions per card (a byte load and a 64-bit key add) and then checks the hand
+ * with a popcount, so a 7-card hand costs some 25 instructions before its two table loads.
+ * Gathers do not help with the cards (on current x86 cores a gathered element costs about as
+ * much as a scalar load), but the card keys have a structure that byte shuffles can use:
+ *
+ *   - a card's rank-key contribution depends only on its rank (id >> 2, 0..13 with the joker)
+ *     and fits in 3 bytes, so three 16-entry PSHUFB tables give its bytes for 32 cards at once,
+ *     and PSADBW adds them up per hand once every hand sits in its own 8-byte group;
+ *   - suit counting is one more PSHUFB per half (two 4-bit counters per byte, wild cards
+ *     counting in every suit) and PSADBW; adding 3 to each counter sets bit 3 exactly when a
+ *     suit plus the wild cards reaches five, the same test the scalar key makes;
+ *   - validation is folded in: ids above 52 by a saturating subtract, cards outside the deck by
+ *     a flag byte of the rank table, duplicates by comparing each hand's cards with their own
+ *     rotations by 1 to 3 (jokers excepted). Pads fill each group to 8 bytes with distinct ids
+ *     (none a card) so they never match anything.
+ *
+ * The sums are then looked up by scalar loads (row displacement, see eval.h). A hand that is
+ * flagged -- a possible flush, a bad id or card, a duplicate -- gets a scalar second look with
+ * sf_eval's own checks; the flags are a superset of the real problems, so the scalar checks
+ * decide the status and the error order exactly as the portable loop does.
+ *
+ * Compiled for the x86-64 baseline like the rest of the library: the kernel functions carry
+ * target attributes and run only after a CPU check.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch.h"
+#include "keys.h"
+#include "stud_fast/eval.h"
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#include <immintrin.h>
+
+#define SF_AVX2 __attribute__((target("avx2,popcnt")))
+#define SF_AVX2_INLINE __attribute__((target("avx2,popcnt"), always_inline)) static inline
+
+/* The per-call constants: byte tables (the same 16 bytes in both lanes) and shuffles. */
+typedef struct kernel_consts {
+    __m256i rank0, rank1, rank2; /* bytes 0..2 of the rank-key contribution, by id >> 2 */
+    __m256i flags;               /* by id >> 2: WILD, OFF_DECK, or PAD for the pad ids */
+    __m256i suits_lo, suits_hi;  /* by class: counters of suits 0, 1 and of suits 2, 3 */
+    __m256i spread;              /* two hands of k bytes per lane -> two 8-byte groups */
+    __m256i pad;                 /* pad ids at the group positions k..7 */
+    __m256i rot[3];              /* each hand's cards rotated by 1..3 */
+    uint32_t lut[16];            /* by a 4-bit mask: the offsets of its bits, one per byte */
+} kernel_consts;
+
+enum { WILD = 0x04, OFF_DECK = 0x40, PAD = 0x80 };
+
+/*
+ * Pad ids: all above 52 (so no card, and never a duplicate of one), all distinct, and all with
+ * (id >> 2) & 15 == 15, the rank-table entry that is zero and flags PAD.
+ */
+static const uint8_t pad_ids[8] = {189, 190, 191, 252, 253, 254, 255, 0};
+
+/* Fill the constants for an evaluator and hand length; 0 if the key layout does not fit. */
+SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
+{
+    uint8_t rank[3][16] = {{0}}, flags[16] = {0}, lo[16] = {0}, hi[16] = {0};
+    for (int r = 0; r < 14; r++) {
+        uint64_t key = ev->key[r < SF_NUM_RANKS ? 4 * r : SF_JOKER];
+        uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
+        if (sum >> 24)
+            return 0; /* PSADBW adds bytes: three per card must hold every rank key */
+        for (int b = 0; b < 3; b++)
+            rank[b][r] = (uint8_t)(sum >> (8 * b));
+        if (SF__FIELD(key, SF__WILDS_SHIFT))
+            flags[r] = WILD;
+        if (key & SF__BAD_FIELD)
+            flags[r] = OFF_DECK;
+    }
+    flags[14] = 0; /* ids 56..59: caught by the id check */
+    flags[15] = PAD;
+    /* class = (id & 3) | flags: natural suits 0..3, wild 4..7, PAD makes PSHUFB give zero */
+    for (int s = 0; s < 4; s++) {
+        lo[s] = s == 0 ? 0x01 : s == 1 ? 0x10 : 0;
+        hi[s] = s == 2 ? 0x01 : s == 3 ? 0x10 : 0;
+        lo[WILD + s] = hi[WILD + s] = 0x11;
+    }
+    uint8_t spread[32], pad[32], rot[3][32];
+    for (int lane = 0; lane < 2; lane++)
+        for (int g = 0; g < 2; g++)
+            for (int j = 0; j < 8; j++) {
+                int at = 16 * lane + 8 * g + j;
+                spread[at] = j < k ? (uint8_t)(g * k + j) : 0x80;
+                pad[at] = j < k ? 0 : pad_ids[j - k];
+                /* rotations of the k cards by 1..3 meet every pair (a k-cycle, k <= 7); a
+                   pad, or a card that would meet itself, meets a zero byte instead */
+                for (int d = 0; d < 3; d++)
+                    rot[d][at] = j < k && (j + d + 1) % k != j ? (uint8_t)(8 * g + (j + d + 1) % k)
+                                                               : 0x80;
+            }
+    c->rank0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)rank[0]));
+    c->rank1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)rank[1]));
+    c->rank2 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)rank[2]));
+    c->flags = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)flags));
+    c->suits_lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)lo));
+    c->suits_hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)hi));
+    c->spread = _mm256_loadu_si256((const __m256i *)spread);
+    c->pad = _mm256_loadu_si256((const __m256i *)pad);
+    for (int d = 0; d < 3; d++)
+        c->rot[d] = _mm256_loadu_si256((const __m256i *)rot[d]);
+    for (unsigned m = 0; m < 16; m++) {
+        uint32_t offsets = 0;
+        for (unsigned bit = 0, n = 0; bit < 4; bit++)
+            if (m >> bit & 1)
+                offsets |= bit << (8 * n++);
+        c->lut[m] = offsets;
+    }
+    return 1;
+}
+
+/*
+ * Four hands starting at p (k bytes each): their rank-key sums in the low 32 bits of each
+ * 64-bit lane, and *look nonzero in the lane of a hand that may be invalid (checked only) or
+ * may hold a flush. Reads 2k + 16 bytes from p.
+ */
+SF_AVX2_INLINE __m256i four_hands(const kernel_consts *c, const uint8_t *p, int k, int checked,
+                                  int suited, __m256i *look)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i raw = _mm256_loadu2_m128i((const __m128i *)(p + 2 * k), (const __m128i *)p);
+    __m256i x = _mm256_shuffle_epi8(raw, c->spread); /* pads are 0 here */
+    __m256i odd = zero;
+    if (checked)
+        odd = _mm256_subs_epu8(x, _mm256_set1_epi8((char)SF_JOKER)); /* ids above 52 */
+    x = _mm256_or_si256(x, c->pad);
+    __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 2), _mm256_set1_epi8(0x0f));
+    __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank0, idx), zero);
+    __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank1, idx), zero);
+    __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank2, idx), zero);
+    __m256i sum = _mm256_add_epi64(_mm256_add_epi64(s0, _mm256_slli_epi64(s1, 8)),
+                                   _mm256_slli_epi64(s2, 16));
+    __m256i fl = zero;
+    if (checked || suited)
+        fl = _mm256_shuffle_epi8(c->flags, idx);
+    if (checked) {
+        odd = _mm256_or_si256(odd, _mm256_and_si256(fl, _mm256_set1_epi8(OFF_DECK)));
+        /* a card equal to another of its group, jokers (which may repeat) excepted */
+        __m256i eq = _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[0]));
+        eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[1])));
+        eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[2])));
+        eq = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)SF_JOKER)), eq);
+        odd = _mm256_or_si256(odd, eq);
+    }
+    if (suited) {
+        __m256i cls = _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi8(3)), fl);
+        __m256i lo = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits_lo, cls), zero);
+        __m256i hi = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits_hi, cls), zero);
+        const __m256i bias = _mm256_set1_epi64x(0x33);
+        __m256i five = _mm256_or_si256(_mm256_add_epi64(lo, bias), _mm256_add_epi64(hi, bias));
+        odd = _mm256_or_si256(odd, _mm256_and_si256(five, _mm256_set1_epi64x(0x88)));
+    }
+    *look = odd;
+    return sum;
+}
+
+/* Append the hands of a 4-bit mask (offsets base..base+3 in the chunk) to a list, no branch. */
+static inline size_t append4(uint8_t *list, size_t n, unsigned mask, unsigned base,
+                             const uint32_t lut[16])
+{
+    uint32_t offsets = lut[mask] + base * 0x01010101u;
+    memcpy(list + n, &offsets, 4);
+    return n + (size_t)__builtin_popcount(mask);
+}
+
+/* Lanes of ones for the hands whose lane is zero, as 4 bits. */
+SF_AVX2_INLINE unsigned zero_lanes(__m256i v)
+{
+    __m256i z = _mm256_cmpeq_epi64(v, _mm256_setzero_si256());
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(z));
+}
+
+/*
+ * The kernel for one hand length and flavour; see sf__batch_avx2. Chunks of CHUNK hands go
+ * through three passes. The vector pass sums and checks eight hands a step, stores the sums,
+ * and appends the flagged hands to a list without a branch. A scalar pass looks the sums up:
+ * independent loads, which the core overlaps better than gathers (on current cores a gather
+ * that misses L1 waits for its lines in turn; measured slower here). Then the flagged hands get
+ * their second look: the key and card set summed again, sf_eval's checks when checked, and the
+ * flush table (the suit-blind value is already in place).
+ */
+SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, const uint8_t *hands,
+                             size_t nhands, int k, sf_value *out, sf__batch_error *err,
+                             int checked, int suited)
+{
+    enum { CHUNK = 256 };
+    /* a step reads 6k + 16 bytes from its first hand (the second four start at 4k) */
+    size_t bytes = nhands * (size_t)k, need = 6 * (size_t)k + 16;
+    size_t nsteps = bytes >= need ? (bytes - need) / (8 * (size_t)k) + 1 : 0;
+    const uint32_t *disp = ev->rank_disp;
+    const uint16_t *values = ev->rank_values;
+    uint32_t sums[CHUNK];
+    uint8_t flagged[CHUNK + 4];
+    for (size_t chunk = 0; chunk < nsteps * 8; chunk += CHUNK) {
+        size_t end = nsteps * 8 - chunk < CHUNK ? nsteps * 8 : chunk + CHUNK;
+        size_t nflagged = 0;
+        for (size_t first = chunk; first < end; first += 8) {
+            const uint8_t *p = hands + first * (size_t)k;
+            /* the cards are read once: fetched ahead past L2, so they do not evict the tables
+               (an address past the end of the array is harmless to a prefetch) */
+            _mm_prefetch((const char *)((uintptr_t)p + 4096), _MM_HINT_NTA);
+            __m256i look_a, look_b;
+            __m256i a = four_hands(c, p, k, checked, suited, &look_a);
+            __m256i b = four_hands(c, p + 4 * k, k, checked, suited, &look_b);
+            /* the eight 32-bit sums in hand order */
+            __m256i both = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
+            both = _mm256_permutevar8x32_epi32(both, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+            _mm256_storeu_si256((__m256i *)(sums + (first - chunk)), both);
+            unsigned at = (unsigned)(first - chunk);
+            nflagged = append4(flagged, nflagged, zero_lanes(look_a) ^ 15u, at, c->lut);
+            nflagged = append4(flagged, nflagged, zero_lanes(look_b) ^ 15u, at + 4, c->lut);
+        }
+        for (size_t i = chunk; i < end; i += 8) /* whole steps: unrolled by eight */
+            for (size_t j = i; j < i + 8; j++) {
+                uint32_t sum = sums[j - chunk];
+                out[j] = values[sum + disp[sum >> SF__ROW_BITS]];
+            }
+        for (size_t m = 0; m < nflagged; m++) {
+            unsigned at = flagged[m];
+            size_t i = chunk + at;
+            const uint8_t *h = hands + i * (size_t)k;
+            uint64_t key, bits;
+            SF__SUM_HAND(ev, h, k, key, bits);
+            if (checked) { /* the checks of sf_eval, in its order */
+                int problem = sf__hand_problem(key, bits, k, h);
+                if (SF_UNLIKELY(problem != SF_OK)) {
+                    out[i] = 0;
+                    sf__note_error(err, problem, i);
+                    continue;
+                }
+            }
+            if (key & SF__FLUSH_FLAGS) /* unchecked bad ids may flag a suit the key does not */
+                out[i] = sf__with_flush(ev, key, bits, out[i]);
+        }
+    }
+    return nsteps * 8;
+}
+
+#define KERNEL_FOR_K(K)                                                                     \
+    SF_AVX2 static size_t kernel_##K(const sf_evaluator *ev, const kernel_consts *c,        \
+                                     const uint8_t *hands, size_t n, sf_value *out,         \
+                                     sf__batch_error *err)                                  \
+    {                                                                                       \
+        int suited = ev->flush_values != NULL;                                              \
+        if (err)                                                                            \
+            return suited ? kernel(ev, c, hands, n, K, out, err, 1, 1)                      \
+                          : kernel(ev, c, hands, n, K, out, err, 1, 0);                     \
+        return suited ? kernel(ev, c, hands, n, K, out, err, 0, 1)                          \
+                      : kernel(ev, c, hands, n, K, out, err, 0, 0);                         \
+    }
+KERNEL_FOR_K(1)
+KERNEL_FOR_K(2)
+KERNEL_FOR_K(3)
+KERNEL_FOR_K(4)
+KERNEL_FOR_K(5)
+KERNEL_FOR_K(6)
+KERNEL_FOR_K(7)
+
+static int avx2_allowed(void)
+{
+    static int known = -1; /* every thread computes the same answer, so a race is harmless */
+    int allowed = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (allowed < 0) {
+        const char *env = getenv("STUD_FAST_PORTABLE");
+        __builtin_cpu_init();
+        allowed = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+                  !(env && env[0] && strcmp(env, "0") != 0);
+        __atomic_store_n(&known, allowed, __ATOMIC_RELAXED);
+    }
+    return allowed;
+}
+
+SF_AVX2 static size_t run(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                          sf_value *out, sf__batch_error *err)
+{
+    kernel_consts c;
+    if (!build_consts(ev, k, &c))
+        return 0;
+    switch (k) {
+    case 1: return kernel_1(ev, &c, hands, nhands, out, err);
+    case 2: return kernel_2(ev, &c, hands, nhands, out, err);
+    case 3: return kernel_3(ev, &c, hands, nhands, out, err);
+    case 4: return kernel_4(ev, &c, hands, nhands, out, err);
+    case 5: return kernel_5(ev, &c, hands, nhands, out, err);
+    case 6: return kernel_6(ev, &c, hands, nhands, out, err);
+    default: return kernel_7(ev, &c, hands, nhands, out, err);
+    }
+}
+
+size_t sf__batch_avx2(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                      sf_value *out, sf__batch_error *err)
+{
+    if (nhands < 16 || k < 1 || k > 7 || !avx2_allowed())
+        return 0;
+    return run(ev, hands, nhands, k, out, err);
+}
+
+#else
+
+size_t sf__batch_avx2(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                      sf_value *out, sf__batch_error *err)
+{
+    (void)ev, (void)hands, (void)nhands, (void)k, (void)out, (void)err;
+    return 0;
+}
+
+#endif

@@ -76,6 +76,34 @@ int main(void)
     CHECK(sf_equity_sample_into(&razz, 2, known, counts, dead, 3, 100, 10, 7, 1, &pieces) ==
               SF_E_ARGUMENT, "pieces start on a block");
 
+    /* An exact run in units: cut anywhere, on any thread count, it adds up to the whole run.
+       Player 1 lacks one card and player 2 three, so a unit holds part of player 2's
+       combinations (C(41, 3) = 10,660 of them under each of player 1's 42 cards). */
+    const uint8_t r1[6] = {card(12, 0), card(12, 3), card(11, 1), card(5, 0), card(3, 3),
+                           card(2, 1)};
+    memcpy(known, r1, 6);
+    memcpy(known + 7, q2, 4);
+    counts[0] = 6;
+    counts[1] = 4;
+    uint64_t units = 0, deals = 0;
+    CHECK(sf_equity_exact_plan(&high, 2, known, counts, NULL, 0, &units, &deals) == SF_OK,
+          "plan");
+    CHECK(deals == 42ull * 10660 && units > 100, "42 x C(41, 3) deals in many units");
+    CHECK(sf_equity_exact(&high, 2, known, counts, NULL, 0, 2, &a) == SF_OK, "whole run");
+    const uint64_t cuts[4] = {0, 7, 100, units};
+    memset(&pieces, 0, sizeof pieces);
+    for (int i = 0; i < 3; i++)
+        CHECK(sf_equity_exact_into(&high, 2, known, counts, NULL, 0, cuts[i],
+                                   cuts[i + 1] - cuts[i], 1 + i, &pieces) == SF_OK, "a piece");
+    sf_equity_finish(&pieces, 2, 1, &b);
+    CHECK(memcmp(&a, &b, sizeof a) == 0 && a.deals == deals, "units add up to the whole run");
+    CHECK(sf_equity_exact_into(&high, 2, known, counts, NULL, 0, units, 1, 1, &pieces) ==
+              SF_E_ARGUMENT, "units past the end");
+    int none[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    CHECK(sf_equity_exact_plan(&high, 8, known, none, NULL, 0, &units, &deals) == SF_E_HUGE,
+          "eight players lacking every card: more deals than 64 bits count");
+    CHECK(sf_equity_exact(&high, 8, known, none, NULL, 0, 1, &a) == SF_E_HUGE, "refused");
+
     /* errors */
     counts[0] = 8;
     CHECK(sf_equity_exact(&high, 2, known, counts, NULL, 0, 1, &a) == SF_E_TOO_MANY, "8 cards");

@@ -70,7 +70,7 @@ def test_scalar_matches_python(lib: tuple) -> None:
                 assert c.sf_eval(ev, buf, n, out) == c.SF_OK
                 want = stud_fast.evaluate(cards.tolist(), ranking=ranking_name)
                 assert out[0] == want.value
-                category = ffi.string(c.sf_category_name(c.sf_category_of(index, out[0])))
+                category = ffi.string(c.sf_value_name(index, out[0]))
                 assert category.decode() == want.category
 
 

@@ -296,12 +296,6 @@ def value_name(int ranking, int value):
     return (<bytes>csf.sf_value_name(<csf.sf_ranking>ranking, <csf.sf_value>value)).decode()
 
 
-def category_names():
-    """The C core's category names, by category number (0 "no low" ... 10 "five of a kind")."""
-    return tuple((<bytes>csf.sf_category_name(<csf.sf_category>i)).decode()
-                 for i in range(csf.SF_NUM_CATEGORIES))
-
-
 def max_value(int ranking):
     """The largest value (the strongest hand) of a ranking."""
     if ranking < 0 or ranking >= csf.SF_NUM_RANKINGS:
@@ -440,6 +434,10 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
         piece = max(<uint64_t>csf.SF_EQUITY_BLOCK,
                     piece // csf.SF_EQUITY_BLOCK * csf.SF_EQUITY_BLOCK)
         work = samples
+    if progress is not None:  # pieces of at most 2% of the run, for a smooth progress bar
+        piece = min(piece, max(<uint64_t>1 if exact else <uint64_t>csf.SF_EQUITY_BLOCK,
+                               work // 50 // (1 if exact else csf.SF_EQUITY_BLOCK)
+                               * (1 if exact else csf.SF_EQUITY_BLOCK)))
     tick = max(<uint64_t>1, total // 50)
     next_tick = tick
     while done < <uint64_t>work:

@@ -169,7 +169,7 @@ def evaluate(cards: CardsLike, ranking: RankingLike = "high", wild_ranks: WildRa
     >>> evaluate("9c 9d 2s", wild_ranks="9").category
     'three of a kind'
     >>> evaluate("Ah 2c 3d 4s 5h 9c Kd", ranking="razz").category
-    'high card'
+    'five low'
     """
     r, mask = _ranking_and_mask(ranking, wild_ranks)
     ids = parse_cards(cards)

@@ -147,11 +147,11 @@ def _ranking_and_mask(ranking: RankingLike, wild_ranks: WildRanks) -> tuple[Rank
     Only exact str, Ranking and int arguments are cached, keyed with their types: ``1.0`` or
     ``True`` equal ``1`` but are not masks, so no answer depends on an earlier call.
     """
-    key = (type(ranking), ranking, type(wild_ranks), wild_ranks)
-    if type(ranking) in _CACHED_TYPES and type(wild_ranks) in _CACHED_TYPES:
-        found = _SETTINGS.get(key)
-        if found is not None:
-            return found
+    key = (ranking, wild_ranks, type(ranking), type(wild_ranks))
+    try:
+        return _SETTINGS[key]  # only ever holds the cached types: a hit is a valid spelling
+    except (KeyError, TypeError):  # not seen yet, or an unhashable iterable of ranks
+        pass
     parsed = Ranking.parse(ranking), parse_rank_mask(wild_ranks)
     if type(ranking) in _CACHED_TYPES and type(wild_ranks) in _CACHED_TYPES \
             and len(_SETTINGS) < 1024:

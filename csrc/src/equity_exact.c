@@ -10,23 +10,28 @@
 /*
  * An exact run deals, level by level, the shared card (S3) if there is one and then each
  * player's missing cards, in player order; a level's choices are the combinations of the cards
- * the levels before left. The run is cut into units of about UNIT_DEALS deals: a unit fixes
- * the choices of the levels before `depth - 1` and a range of `group` consecutive combinations
- * of level `depth - 1`, and walks every deal below them. Units are numbered, so a run can be
- * done a slice of units at a time (to stay interruptible, to report progress) and shared out
- * between threads; the integer tallies add up to the same total however it is cut.
+ * the levels before left, walked recursively card by card (one hand update per deal at the
+ * bottom). The run is cut into numbered units: a unit fixes the combinations of the levels
+ * before `depth - 1` and the first card of level `depth - 1`, and walks every deal below them.
+ * The depth is the shallowest that keeps a unit under UNIT_DEALS deals (where the levels allow
+ * it), so that a run can be done a slice of units at a time, to stay interruptible and report
+ * progress, and shared out between threads; the integer tallies add up to the same total
+ * however it is cut.
  */
-#define UNIT_DEALS 4096
+#ifndef SF_EQUITY_UNIT_DEALS /* a test build sets a small one, to cut small runs deep */
+#define SF_EQUITY_UNIT_DEALS (1u << 20)
+#endif
+#define UNIT_DEALS ((uint64_t)SF_EQUITY_UNIT_DEALS)
 #define MAX_LEVELS (SF_EQUITY_MAX_PLAYERS + 1)
 
 typedef struct plan {
     int nlevels;
-    int player[MAX_LEVELS]; /* -1: the shared card */
-    int k[MAX_LEVELS];      /* cards dealt at the level */
-    int m[MAX_LEVELS];      /* cards left to choose from */
+    int player[MAX_LEVELS];     /* -1: the shared card */
+    int k[MAX_LEVELS];          /* cards dealt at the level */
+    int m[MAX_LEVELS];          /* cards left to choose from */
     uint64_t radix[MAX_LEVELS]; /* C(m, k) */
     int depth;
-    uint64_t group, groups; /* combinations of level depth - 1 per unit, and units per prefix */
+    uint64_t firsts; /* first cards of level depth - 1: units per combination of the levels before */
     uint64_t units, deals;
 } plan_t;
 
@@ -35,9 +40,26 @@ typedef struct {
     sf_hand h[SF_EQUITY_MAX_PLAYERS], hl[SF_EQUITY_MAX_PLAYERS];
     uint8_t used[64]; /* per index into spot->rest */
     tally_t *tally;
+    /* the levels before depth - 1 as dealt for the last unit, kept while units share them */
+    uint64_t prefix;
+    int dealt;
+    uint8_t prefix_cards[MAX_LEVELS][8]; /* indices into spot->rest */
 } walk_t;
 
 static void deal_player(walk_t *w, int p);
+
+/* Deal (add) or take back (remove) card rest[i] to player p, or to everyone for p < 0. */
+static inline void deal_card(walk_t *w, int p, int i, int add)
+{
+    const spot_t *spot = w->spot;
+    w->used[i] = (uint8_t)add;
+    if (p < 0)
+        share_card(spot, w->h, w->hl, spot->rest[i], add);
+    else if (add)
+        give(spot, &w->h[p], &w->hl[p], spot->rest[i]);
+    else
+        take_back(spot, &w->h[p], &w->hl[p], spot->rest[i]);
+}
 
 /* Give player p `left` more cards, choosing indices of spot->rest above `from`. */
 static void choose(walk_t *w, int p, int left, int from)
@@ -102,32 +124,25 @@ static int make_plan(const spot_t *spot, plan_t *plan)
     plan->deals = 1;
     for (int i = 0; i < n; i++)
         plan->deals *= plan->radix[i];
-    plan->group = plan->groups = plan->units = 1;
+    plan->firsts = plan->units = 1;
     if (n == 0)
         return SF_OK; /* nothing to deal: one unit, one deal */
-    uint64_t below = 1; /* deals under one combination of level depth - 1 */
+    /* the largest unit at depth d: the first first card of level d - 1, C(m - 1, k - 1)
+       combinations of the rest of it, times every deal of the levels below */
+    uint64_t below = 1;
     int d = n;
-    while (d > 1 && below * plan->radix[d - 1] <= UNIT_DEALS)
-        below *= plan->radix[--d];
+    for (int i = n - 1; i >= 0; i--) {
+        if (combinations(plan->m[i] - 1, plan->k[i] - 1) * below > UNIT_DEALS)
+            break;
+        d = i + 1;
+        below *= plan->radix[i];
+    }
     plan->depth = d;
-    plan->group = below >= UNIT_DEALS ? 1 : UNIT_DEALS / below;
-    if (plan->group > plan->radix[d - 1])
-        plan->group = plan->radix[d - 1];
-    plan->groups = (plan->radix[d - 1] + plan->group - 1) / plan->group;
-    plan->units = plan->groups;
+    plan->firsts = (uint64_t)(plan->m[d - 1] - plan->k[d - 1] + 1);
+    plan->units = plan->firsts;
     for (int i = 0; i < d - 1; i++)
         plan->units *= plan->radix[i];
     return SF_OK;
-}
-
-/* The cards still free at a level, as indices into spot->rest, in increasing order. */
-static int free_cards(const walk_t *w, uint8_t *out)
-{
-    int n = 0;
-    for (int i = 0; i < w->spot->nrest; i++)
-        if (!w->used[i])
-            out[n++] = (uint8_t)i;
-    return n;
 }
 
 /* The combination number r (lexicographic order) of k positions among m. */
@@ -146,37 +161,40 @@ static void unrank(uint64_t r, int m, int k, int *pos)
     }
 }
 
-/* The next combination after pos (lexicographic order); 0 after the last one. */
-static int next_combination(int m, int k, int *pos)
+/* The i-th free card (not used), as an index into spot->rest; -1 if there is none. */
+static int free_card(const walk_t *w, int i)
 {
-    int i = k - 1;
-    while (i >= 0 && pos[i] == m - k + i)
-        i--;
-    if (i < 0)
-        return 0;
-    pos[i]++;
-    for (int j = i + 1; j < k; j++)
-        pos[j] = pos[j - 1] + 1;
-    return 1;
+    for (int j = 0; j < w->spot->nrest; j++)
+        if (!w->used[j] && i-- == 0)
+            return j;
+    return -1;
 }
 
-/* Deal (add) or take back (remove) one level's cards: the free cards at positions pos. */
-static void deal_level(walk_t *w, const plan_t *plan, int level, const uint8_t *avail,
-                       const int *pos, int add)
+/* Deal (add) or take back the levels before depth - 1 for combination `prefix` of them. */
+static void deal_prefix(walk_t *w, const plan_t *plan, uint64_t prefix, int add)
 {
-    const spot_t *spot = w->spot;
-    int p = plan->player[level];
-    for (int i = 0; i < plan->k[level]; i++) {
-        int idx = avail[pos[i]];
-        uint8_t c = spot->rest[idx];
-        w->used[idx] = (uint8_t)add;
-        if (p < 0)
-            share_card(spot, w->h, w->hl, c, add);
-        else if (add)
-            give(spot, &w->h[p], &w->hl[p], c);
-        else
-            take_back(spot, &w->h[p], &w->hl[p], c);
+    int d = plan->depth;
+    if (!add) {
+        for (int i = d - 2; i >= 0; i--)
+            for (int j = 0; j < plan->k[i]; j++)
+                deal_card(w, plan->player[i], w->prefix_cards[i][j], 0);
+        w->dealt = 0;
+        return;
     }
+    uint64_t digit[MAX_LEVELS];
+    for (int i = d - 2; i >= 0; i--) {
+        digit[i] = prefix % plan->radix[i];
+        prefix /= plan->radix[i];
+    }
+    for (int i = 0; i < d - 1; i++) {
+        int pos[8];
+        unrank(digit[i], plan->m[i], plan->k[i], pos);
+        for (int j = 0; j < plan->k[i]; j++) /* positions among the cards still free */
+            w->prefix_cards[i][j] = (uint8_t)free_card(w, pos[j]);
+        for (int j = 0; j < plan->k[i]; j++)
+            deal_card(w, plan->player[i], w->prefix_cards[i][j], 1);
+    }
+    w->dealt = 1;
 }
 
 /* Every deal of unit u. */
@@ -186,35 +204,18 @@ static void walk_unit(walk_t *w, const plan_t *plan, uint64_t u)
         deal_player(w, 0);
         return;
     }
-    int d = plan->depth, pos[MAX_LEVELS][8];
-    uint8_t avail[MAX_LEVELS][64];
-    uint64_t digit[MAX_LEVELS];
-    uint64_t g = u % plan->groups;
-    u /= plan->groups;
-    for (int i = d - 2; i >= 0; i--) {
-        digit[i] = u % plan->radix[i];
-        u /= plan->radix[i];
+    uint64_t prefix = u / plan->firsts, first = u % plan->firsts;
+    if (w->dealt && w->prefix != prefix)
+        deal_prefix(w, plan, 0, 0);
+    if (!w->dealt) {
+        deal_prefix(w, plan, prefix, 1);
+        w->prefix = prefix;
     }
-    for (int i = 0; i < d - 1; i++) {
-        free_cards(w, avail[i]);
-        unrank(digit[i], plan->m[i], plan->k[i], pos[i]);
-        deal_level(w, plan, i, avail[i], pos[i], 1);
-    }
-    int last = d - 1, k = plan->k[last], m = plan->m[last];
-    int next = plan->player[last] + 1; /* 0 after the shared card */
-    uint64_t first = g * plan->group, count = plan->radix[last] - first;
-    if (count > plan->group)
-        count = plan->group;
-    free_cards(w, avail[last]);
-    unrank(first, m, k, pos[last]);
-    for (uint64_t c = 0; c < count; c++) {
-        deal_level(w, plan, last, avail[last], pos[last], 1);
-        deal_player(w, next);
-        deal_level(w, plan, last, avail[last], pos[last], 0);
-        next_combination(m, k, pos[last]);
-    }
-    for (int i = d - 2; i >= 0; i--)
-        deal_level(w, plan, i, avail[i], pos[i], 0);
+    int level = plan->depth - 1, p = plan->player[level];
+    int c = free_card(w, (int)first);
+    deal_card(w, p, c, 1);
+    choose(w, p, plan->k[level] - 1, c + 1); /* p = -1, the shared card: deals player 0 on */
+    deal_card(w, p, c, 0);
 }
 
 static void exact_work(job_t *j)
@@ -224,6 +225,7 @@ static void exact_work(job_t *j)
     w.spot = spot;
     w.tally = &j->tally;
     memset(w.used, 0, sizeof w.used);
+    w.dealt = 0;
     for (int p = 0; p < spot->players; p++) {
         w.h[p] = spot->base[p];
         w.hl[p] = spot->base_low[p];

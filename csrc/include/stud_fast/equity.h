@@ -92,8 +92,9 @@ int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t
 
 /*
  * An exact run in pieces. sf_equity_exact_plan() gives the number of units the run's deals are
- * cut into (each about 4,096 deals; they need not all be the same size) and the number of
- * deals; sf_equity_exact_into() adds units first_unit .. first_unit + units - 1 to *tally.
+ * cut into (of different sizes, each at most about a million deals where the spot allows it)
+ * and the number of deals; sf_equity_exact_into() adds units first_unit .. first_unit + units
+ * - 1 to *tally (tally->deals counts the deals done).
  * Any cut adds up to exactly the tally of sf_equity_exact(), whatever the thread counts.
  * A run of more than SF_EQUITY_MAX_DEALS deals is SF_E_HUGE.
  */

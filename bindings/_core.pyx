@@ -434,10 +434,12 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
         piece = max(<uint64_t>csf.SF_EQUITY_BLOCK,
                     piece // csf.SF_EQUITY_BLOCK * csf.SF_EQUITY_BLOCK)
         work = samples
-    if progress is not None:  # pieces of at most 2% of the run, for a smooth progress bar
-        piece = min(piece, max(<uint64_t>1 if exact else <uint64_t>csf.SF_EQUITY_BLOCK,
-                               work // 50 // (1 if exact else csf.SF_EQUITY_BLOCK)
-                               * (1 if exact else csf.SF_EQUITY_BLOCK)))
+    if progress is not None:  # pieces of about 2% of the run, for a smooth progress bar
+        if exact:  # but a unit for every thread at least
+            piece = min(piece, max(<uint64_t>max(threads, 1), work // 50))
+        else:
+            piece = min(piece, max(<uint64_t>csf.SF_EQUITY_BLOCK,
+                                   work // 50 // csf.SF_EQUITY_BLOCK * csf.SF_EQUITY_BLOCK))
     tick = max(<uint64_t>1, total // 50)
     next_tick = tick
     while done < <uint64_t>work:

@@ -230,9 +230,15 @@ static void exact_work(job_t *j)
         w.h[p] = spot->base[p];
         w.hl[p] = spot->base_low[p];
     }
+    /* units differ in size (the first first card leads the most deals): each worker takes the
+       next unit left, so they finish together; the sums do not depend on who did what */
     uint64_t end = j->first_unit + j->nunits;
-    for (uint64_t u = j->first_unit + (uint64_t)j->index; u < end; u += (uint64_t)j->count)
+    for (;;) {
+        uint64_t u = atomic_fetch_add_explicit(j->next_unit, 1, memory_order_relaxed);
+        if (u >= end)
+            break;
         walk_unit(&w, j->plan, u);
+    }
 }
 
 int sf_equity_exact_plan(const sf_equity_game *game, int players, const uint8_t *known,
@@ -278,6 +284,8 @@ int sf_equity_exact_into(const sf_equity_game *game, int players, const uint8_t 
     proto.plan = &plan;
     proto.first_unit = first_unit;
     proto.nunits = units;
+    _Atomic uint64_t next_unit = first_unit;
+    proto.next_unit = &next_unit;
     sf__equity_run(jobs, count, &proto, tally);
     return SF_OK;
 }

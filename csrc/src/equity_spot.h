@@ -5,6 +5,7 @@
 #ifndef SF_PRIVATE_EQUITY_SPOT_H
 #define SF_PRIVATE_EQUITY_SPOT_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -106,6 +107,7 @@ struct job {
     uint64_t samples, seed, first_sample;
     const struct plan *plan;      /* exact: how the deals split into units */
     uint64_t first_unit, nunits; /* exact: the units of this run */
+    _Atomic uint64_t *next_unit;  /* exact: the next unit no worker has taken */
     tally_t tally;
 };
 

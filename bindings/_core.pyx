@@ -1,19 +1,32 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Low-level bindings of the stud_fast C evaluator (see stud_fast.evaluation for the facade).
+"""Low-level bindings of the stud_fast C core (see stud_fast.evaluation for the facade).
 
 Rankings are passed as integers (0 high, 1 short32, 2 razz, 3 low8) and wild ranks as a 13-bit
-mask over rank indices (bit 0 the deuce ... bit 12 the ace).
+mask over rank indices (bit 0 the deuce ... bit 12 the ace). Every long C call runs in bounded
+pieces without the GIL, and Ctrl-C is looked for between pieces, so a KeyboardInterrupt comes
+within a fraction of a second. This module depends on the lower layers only (errors, card
+text, ranking names), never on the facade.
 """
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.number cimport PyIndex_Check, PyNumber_Index
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport malloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cimport csf
 
+from stud_fast.cards import card_id, parse_rank_mask
 from stud_fast.errors import CardError
+from stud_fast.rankings import Ranking
 
 SF_JOKER_ID = csf.SF_JOKER
 NUM_RANKINGS = csf.SF_NUM_RANKINGS
+
+# Rows per C batch call, and hand evaluations per C equity call and thread: tens of
+# milliseconds of work, so Ctrl-C is seen well within a second.
+DEF BATCH_SLICE = 1 << 22
+DEF EQUITY_PIECE = 1 << 23
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -27,6 +40,18 @@ cdef str _card_text(int card):
     return str(card)
 
 
+cdef int _raise(int status, str message=None) except -1:
+    """Raise the exception of a C status: CardError for bad cards and counts, ValueError for
+    other bad arguments, RuntimeError for a broken invariant (a bug)."""
+    if message is None:
+        message = (<bytes>csf.sf_status_message(status)).decode()
+    if status in (csf.SF_E_CARD, csf.SF_E_DECK, csf.SF_E_DUPLICATE, csf.SF_E_COUNT):
+        raise CardError(message)
+    if status == csf.SF_E_INTERNAL:
+        raise RuntimeError(message)
+    raise ValueError(message)
+
+
 cdef class Evaluator:
     """A ranking bound to a wild-rank mask: a 4 KiB card-key table built once, shared by calls."""
     cdef csf.sf_evaluator *_own
@@ -34,12 +59,12 @@ cdef class Evaluator:
     cdef readonly int ranking
     cdef readonly unsigned wild_mask
 
-    def __cinit__(self, int ranking, unsigned wild_mask):
+    def __cinit__(self, int ranking, int wild_mask):
         self._own = NULL
         if ranking < 0 or ranking >= csf.SF_NUM_RANKINGS:
             raise ValueError(f"unknown ranking index {ranking}")
-        if wild_mask >> 13:
-            raise ValueError(f"wild-rank mask {wild_mask:#x} has bits above the ace")
+        if wild_mask < 0 or wild_mask >> 13:
+            raise ValueError(f"wild-rank mask {wild_mask:#x} is not 13 bits, deuce to ace")
         self.ranking = ranking
         self.wild_mask = wild_mask
         if wild_mask == 0:
@@ -62,7 +87,7 @@ cdef class Evaluator:
 cdef dict _evaluators = {}
 
 
-cpdef Evaluator get_evaluator(int ranking, unsigned wild_mask):
+cpdef Evaluator get_evaluator(int ranking, int wild_mask):
     """The shared Evaluator for a ranking index and wild mask (built on first use)."""
     key = (ranking, wild_mask)
     ev = _evaluators.get(key)
@@ -72,7 +97,7 @@ cpdef Evaluator get_evaluator(int ranking, unsigned wild_mask):
     return <Evaluator>ev
 
 
-cdef str _problem(int status, const uint8_t *cards, int n, int ranking):
+cdef str _problem(int status, const uint8_t *cards, int n):
     """A message naming what is wrong with a hand the C core rejected."""
     cdef int i, j
     if status == csf.SF_E_COUNT:
@@ -95,17 +120,30 @@ cdef str _problem(int status, const uint8_t *cards, int n, int ranking):
 
 
 cdef inline int _to_card(object c) except -1:
+    """A card id: an int (or NumPy integer) from 0 to 52; never a bool, a float or text."""
     cdef long v
-    try:
-        v = c
-    except (TypeError, OverflowError):
-        raise TypeError(f"card ids must be integers, got {c!r}") from None
-    if v < 0 or v > csf.SF_JOKER:
+    cdef int overflow = 0
+    if type(c) is not int:
+        if isinstance(c, bool) or not PyIndex_Check(c):
+            raise TypeError(f"card ids must be integers, got {c!r}")
+        c = PyNumber_Index(c)
+    v = PyLong_AsLongAndOverflow(c, &overflow)
+    if overflow or v < 0 or v > csf.SF_JOKER:
         raise CardError(f"card id {c} is out of range (0..51, 52 for a joker)")
     return <int>v
 
 
-def eval_ids(cards, int ranking=0, unsigned wild_mask=0):
+cdef int _fill(object cards, uint8_t *buf) except -1:
+    """Copy 1 to 7 card ids into buf; returns their number."""
+    cdef int n = len(cards), i
+    if n < 1 or n > 7:
+        raise CardError(f"a hand must hold 1 to 7 cards, got {n}")
+    for i in range(n):
+        buf[i] = <uint8_t>_to_card(cards[i])
+    return n
+
+
+def eval_ids(cards, int ranking=0, int wild_mask=0):
     """Value of a hand given as a sequence of 1 to 7 card ids.
 
     >>> eval_ids([51, 47, 43, 39, 35])  # As Ks Qs Js Ts, a royal flush
@@ -113,24 +151,35 @@ def eval_ids(cards, int ranking=0, unsigned wild_mask=0):
     """
     cdef Evaluator ev = get_evaluator(ranking, wild_mask)
     cdef uint8_t buf[7]
-    cdef int n = len(cards)
-    cdef int i, status
+    cdef int n = _fill(cards, buf)
     cdef csf.sf_value out = 0
-    if n < 1 or n > 7:
-        raise CardError(f"a hand must hold 1 to 7 cards, got {n}")
-    for i in range(n):
-        buf[i] = <uint8_t>_to_card(cards[i])
-    status = csf.sf_eval(ev.ev, buf, n, &out)
+    cdef int status = csf.sf_eval(ev.ev, buf, n, &out)
     if status != csf.SF_OK:
-        raise CardError(_problem(status, buf, n, ranking))
+        _raise(status, _problem(status, buf, n))
     return out
+
+
+def best_five(cards, int ranking=0, int wild_mask=0):
+    """The cards a hand plays: min(n, 5) ids, wild cards replaced by what they stand for.
+
+    >>> sorted(best_five([52, 50, 46, 42, 38]))  # Xx Ah Kh Qh Jh: the joker is the Th
+    [34, 38, 42, 46, 50]
+    """
+    cdef Evaluator ev = get_evaluator(ranking, wild_mask)
+    cdef uint8_t buf[7]
+    cdef uint8_t five[5]
+    cdef int n = _fill(cards, buf), nfive = 0, i
+    cdef int status = csf.sf_best_five(ev.ev, buf, n, five, &nfive)
+    if status != csf.SF_OK:
+        _raise(status, _problem(status, buf, n))
+    return tuple([five[i] for i in range(nfive)])
 
 
 cdef inline object _high_value(uint8_t *buf, int n):
     cdef csf.sf_value out = 0
     cdef int status = csf.sf_eval(csf.sf_default_evaluator(csf.SF_RANKING_HIGH), buf, n, &out)
     if status != csf.SF_OK:
-        raise CardError(_problem(status, buf, n, 0))
+        _raise(status, _problem(status, buf, n))
     return out
 
 
@@ -152,7 +201,11 @@ def evaluate7(a, b, c, d, e, f, g):
 
 
 def evaluate5(a, b, c, d, e):
-    """Value of five card ids under the standard high ranking."""
+    """Value of five card ids under the standard high ranking.
+
+    >>> evaluate5(51, 47, 43, 39, 35) > evaluate5(50, 46, 42, 38, 30)
+    True
+    """
     cdef uint8_t buf[5]
     buf[0] = <uint8_t>_to_card(a)
     buf[1] = <uint8_t>_to_card(b)
@@ -163,28 +216,50 @@ def evaluate5(a, b, c, d, e):
 
 
 def eval_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out, int ranking=0,
-               unsigned wild_mask=0, int threads=1):
+               int wild_mask=0, int threads=1, bint restore=False):
     """Evaluate every row of a C-contiguous uint8 array [N, k] into out[N], without the GIL.
 
     Up to `threads` threads share a large array. Raises CardError naming the first bad hand;
-    `out` is filled for every valid hand.
+    `out` is filled for every valid hand. The rows go to C in slices, with a look for Ctrl-C
+    between them; on a KeyboardInterrupt with `restore` set, `out` is put back as it was (the
+    slices it received are saved first), so it is never left half-written.
     """
     cdef Evaluator ev = get_evaluator(ranking, wild_mask)
-    cdef size_t n = hands.shape[0]
+    cdef size_t n = hands.shape[0], start = 0, size, bad = 0, first_bad = 0
     cdef int k = <int>hands.shape[1]
-    cdef size_t bad = 0
-    cdef int status
+    cdef int status = csf.SF_OK, s
+    cdef uint16_t *saved = NULL
     if out.shape[0] != hands.shape[0]:
         raise ValueError(f"output has {out.shape[0]} slots for {hands.shape[0]} hands")
     if k < 1 or k > 7:
         raise ValueError(f"hands must have 1 to 7 columns (cards), got {k}")
-    if n == 0:
-        return
-    with nogil:
-        status = csf.sf_eval_batch_threads(ev.ev, &hands[0, 0], n, k, &out[0], &bad, threads)
+    if restore and n > BATCH_SLICE:
+        saved = <uint16_t *>malloc(n * sizeof(uint16_t))
+        if saved == NULL:
+            raise MemoryError()
+    try:
+        while start < n:
+            size = min(<size_t>BATCH_SLICE, n - start)
+            if saved != NULL:
+                memcpy(saved + start, &out[start], size * sizeof(uint16_t))
+            with nogil:
+                s = csf.sf_eval_batch_threads(ev.ev, &hands[start, 0], size, k, &out[start],
+                                              &bad, threads)
+            if s != csf.SF_OK and status == csf.SF_OK:
+                status, first_bad = s, start + bad
+            start += size
+            if start < n:
+                PyErr_CheckSignals()
+    except BaseException:
+        if saved != NULL:
+            memcpy(&out[0], saved, start * sizeof(uint16_t))
+        raise
+    finally:
+        free(saved)
     if status != csf.SF_OK:
-        raise CardError(f"hand {bad} ({' '.join(_card_text(hands[bad, i]) for i in range(k))}): "
-                        + _problem(status, &hands[bad, 0], k, ranking))
+        _raise(status, f"hand {first_bad} "
+               f"({' '.join(_card_text(hands[first_bad, i]) for i in range(k))}): "
+               + _problem(status, &hands[first_bad, 0], k))
 
 
 def trusted_batch_for_benchmark(const uint8_t[:, ::1] hands, uint16_t[::1] out):
@@ -193,28 +268,32 @@ def trusted_batch_for_benchmark(const uint8_t[:, ::1] hands, uint16_t[::1] out):
     read, but a bad hand gets an unspecified value.
     """
     cdef const csf.sf_evaluator *ev = csf.sf_default_evaluator(csf.SF_RANKING_HIGH)
-    cdef size_t n = hands.shape[0]
+    cdef size_t n = hands.shape[0], start = 0, size
     cdef int k = <int>hands.shape[1]
     if out.shape[0] != hands.shape[0] or k < 1 or k > 7:
         raise ValueError("trusted_batch_for_benchmark: [N, 1..7] hands and N outputs")
-    if n == 0:
-        return
-    with nogil:
-        csf.sf_eval_batch_trusted(ev, &hands[0, 0], n, k, &out[0])
+    while start < n:
+        size = min(<size_t>BATCH_SLICE, n - start)
+        with nogil:
+            csf.sf_eval_batch_trusted(ev, &hands[start, 0], size, k, &out[start])
+        start += size
+        if start < n:
+            PyErr_CheckSignals()
 
 
-def category_index(int ranking, unsigned value):
-    """Category number (0 none, 1 high card ... 10 five of a kind) of a value."""
+def value_name(int ranking, int value):
+    """The category name of a value as the C core gives it ("seven low" for an unpaired razz
+    hand); ValueError for a value the ranking does not have.
+
+    >>> value_name(2, eval_ids([22, 18, 10, 3, 48], 2))  # 7h 6c 4d 2s Ac under razz
+    'seven low'
+    """
     if ranking < 0 or ranking >= csf.SF_NUM_RANKINGS:
         raise ValueError(f"unknown ranking index {ranking}")
-    if value > csf.sf_max_value(<csf.sf_ranking>ranking):
-        raise ValueError(f"value {value} is above the ranking's largest value")
-    return <int>csf.sf_category_of(<csf.sf_ranking>ranking, <csf.sf_value>value)
-
-
-def category_name(int category):
-    """Name of a category number."""
-    return (<bytes>csf.sf_category_name(<csf.sf_category>category)).decode()
+    if value < 0 or value > csf.sf_max_value(<csf.sf_ranking>ranking):
+        raise ValueError(f"value {value} is not a value of the ranking (0 to "
+                         f"{csf.sf_max_value(<csf.sf_ranking>ranking)})")
+    return (<bytes>csf.sf_value_name(<csf.sf_ranking>ranking, <csf.sf_value>value)).decode()
 
 
 def max_value(int ranking):
@@ -225,31 +304,40 @@ def max_value(int ranking):
 
 
 cdef class Hand:
-    """Incremental hand: add and remove card ids, read the value at any time.
+    """Incremental hand: add and remove cards, read the value at any time.
 
     ``ranking`` and ``wild_ranks`` take the names evaluate() takes, or the core's numbers.
+    Cards are ids or text such as ``"As"``.
 
     >>> h = Hand("high")
-    >>> for c in (51, 50, 47): h.add(c)
-    >>> h.remove(47); len(h)
+    >>> for c in (51, "Ah", 47): h.add(c)
+    >>> h.remove("Ks"); len(h)
     2
     """
     cdef csf.sf_hand h
     cdef Evaluator ev
     cdef int jokers
 
-    def __cinit__(self, ranking=0, wild_ranks=0):
-        if not (type(ranking) is int and type(wild_ranks) is int):
-            from stud_fast.evaluation import _ranking_and_mask
-            parsed, wild_ranks = _ranking_and_mask(ranking, wild_ranks)
-            ranking = parsed.number
-        self.ev = get_evaluator(ranking, wild_ranks)
+    def __cinit__(self, ranking="high", wild_ranks=""):
+        cdef int number, mask
+        if type(ranking) is int:
+            if not 0 <= ranking < csf.SF_NUM_RANKINGS:
+                raise ValueError(f"unknown ranking index {ranking}")
+            number = ranking
+        else:
+            number = Ranking.parse(ranking).number
+        mask = parse_rank_mask(wild_ranks)
+        self.ev = get_evaluator(number, mask)
         self.jokers = 0
         csf.sf_hand_clear(&self.h)
 
+    cdef int _card(self, object card) except -1:
+        return card_id(card) if type(card) is str else _to_card(card)
+
     def add(self, card):
-        """Add a card id; raises CardError for a card already held or a full hand."""
-        cdef int c = _to_card(card)
+        """Add a card; raises CardError for a card already held, one outside the ranking's deck,
+        or an eighth card, and leaves the hand as it was."""
+        cdef int c = self._card(card)
         cdef csf.sf_hand trial = self.h
         if csf.sf_hand_count(&self.h) >= 7:
             raise CardError("a hand holds at most 7 cards")
@@ -263,98 +351,116 @@ cdef class Hand:
         self.jokers += c == csf.SF_JOKER
 
     def remove(self, card):
-        """Remove a card id previously added (the caller keeps track of what it added)."""
-        cdef int c = _to_card(card)
-        cdef csf.sf_hand trial = self.h
-        csf.sf_hand_remove(&trial, self.ev.ev, <unsigned>c)
+        """Remove a card held; raises CardError for one not held and leaves the hand as it was."""
+        cdef int c = self._card(card)
+        cdef bint held
         if c == csf.SF_JOKER:
             held = self.jokers > 0
         else:
-            held = csf.sf_hand_count(&self.h) > 0 and (trial.bits & ~self.h.bits) == 0
+            held = (self.h.bits & self.ev.ev.bit[c]) != 0
         if not held:
             raise CardError(f"card {_card_text(c)} is not in the hand")
-        self.h = trial
+        csf.sf_hand_remove(&self.h, self.ev.ev, <unsigned>c)
         self.jokers -= c == csf.SF_JOKER
 
     def value(self):
         """Value of the cards held (1 to 7)."""
         cdef int status = csf.sf_hand_status(&self.h)
         if status != csf.SF_OK:
-            raise CardError((<bytes>csf.sf_status_message(status)).decode())
+            _raise(status)
         return csf.sf_hand_value(self.ev.ev, &self.h)
 
     def __len__(self):
         return csf.sf_hand_count(&self.h)
 
 
-_EQUITY_ERRORS = {
-    -20: "equity needs 2 to 8 players",
-    -21: "a player holds more cards than the game deals",
-    -22: "the deck cannot give every player the cards they still need",
-}
-
-
-def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list dead,
-               bint exact, uint64_t samples=0, uint64_t seed=0, int threads=1,
-               unsigned wild_mask=0, int jokers=0, progress=None):
-    """Equity of a stud spot in C (see stud_fast.equity for the facade).
-
-    ``known`` is a list of per-player lists of card ids, ``dead`` a list of ids. Returns a dict
-    of per-player lists (equity, win, tie, high, low, std_error) and deals. Runs without the
-    GIL.
-    """
-    cdef csf.sf_equity_game game
-    cdef csf.sf_equity_result out
-    cdef uint8_t known_buf[8 * 7]
-    cdef int counts[8]
-    cdef uint8_t dead_buf[64]
-    cdef int players = len(known), ndead = len(dead), status, p, i
-    if players < 2 or players > 8:
-        raise ValueError(_EQUITY_ERRORS[-20] + f", got {players}")
+cdef int _equity_spot(list known, list dead, uint8_t *known_buf, int *counts,
+                      uint8_t *dead_buf) except -1:
+    """Copy the players' known cards and the dead cards into the C arrays; returns ndead."""
+    cdef int players = len(known), ndead = len(dead), p, i
+    if players < 2 or players > csf.SF_EQUITY_MAX_PLAYERS:
+        _raise(csf.SF_E_PLAYERS, f"equity needs 2 to 8 players, got {players}")
     if ndead > 52:
         raise ValueError(f"{ndead} dead cards is more than a deck")
     for p in range(players):
         if len(known[p]) > 7:
-            raise ValueError(_EQUITY_ERRORS[-21])
+            _raise(csf.SF_E_TOO_MANY)
         counts[p] = len(known[p])
         for i in range(counts[p]):
             known_buf[p * 7 + i] = <uint8_t>_to_card(known[p][i])
     for i in range(ndead):
         dead_buf[i] = <uint8_t>_to_card(dead[i])
+    return ndead
+
+
+def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list dead,
+               bint exact, uint64_t samples=0, uint64_t seed=0, int threads=1,
+               int wild_mask=0, int jokers=0, progress=None):
+    """Equity of a stud spot in C (see stud_fast.equity for the facade).
+
+    ``known`` is a list of per-player lists of card ids, ``dead`` a list of ids. Returns a dict
+    of per-player lists (equity, win, tie, high, low, std_error) and deals. The work goes to C
+    in pieces of tens of milliseconds, without the GIL, with a look for Ctrl-C between them;
+    ``progress(done, total)`` (deals) is called about every 2% of the run.
+    """
+    cdef csf.sf_equity_game game
+    cdef csf.sf_equity_result out
+    cdef csf.sf_equity_tally tally
+    cdef uint8_t known_buf[8 * 7]
+    cdef int counts[8]
+    cdef uint8_t dead_buf[64]
+    cdef int players = len(known), status = csf.SF_OK, p
+    cdef int ndead = _equity_spot(known, dead, known_buf, counts, dead_buf)
+    cdef uint64_t total, units = 0, done = 0, piece, tick, next_tick, work
     game.ranking = <csf.sf_ranking>ranking
     game.hilo = hilo
     game.cards_per_player = cards_per_player
     game.wild_ranks = <csf.sf_rank_mask>wild_mask
     game.jokers = jokers
-    cdef csf.sf_equity_tally tally
-    cdef uint64_t done = 0, piece
     memset(&tally, 0, sizeof(tally))
     if exact:
-        with nogil:
-            status = csf.sf_equity_exact(&game, players, known_buf, counts, dead_buf, ndead,
-                                         threads, &out)
+        status = csf.sf_equity_exact_plan(&game, players, known_buf, counts, dead_buf, ndead,
+                                          &units, &total)
+        if status != csf.SF_OK:
+            _raise(status)
+        # units holding about EQUITY_PIECE evaluations per thread
+        piece = EQUITY_PIECE * <uint64_t>max(threads, 1) // <uint64_t>(players * (1 + hilo))
+        piece = max(<uint64_t>1, piece // max(<uint64_t>1, total // units))
+        work = units
     else:
-        # pieces of about 2% of the run, on block boundaries, so progress can be shown
+        total = samples
+        # whole blocks of samples, so that the pieces add up to the one-call run
+        piece = EQUITY_PIECE * <uint64_t>max(threads, 1) // <uint64_t>(players * (1 + hilo))
         piece = max(<uint64_t>csf.SF_EQUITY_BLOCK,
-                    (samples // 50) // csf.SF_EQUITY_BLOCK * csf.SF_EQUITY_BLOCK)
-        if progress is None:
-            piece = samples
-        status = csf.SF_OK
-        while done < samples and status == csf.SF_OK:
-            if piece > samples - done:
-                piece = samples - done
-            with nogil:
+                    piece // csf.SF_EQUITY_BLOCK * csf.SF_EQUITY_BLOCK)
+        work = samples
+    if progress is not None:  # pieces of about 2% of the run, for a smooth progress bar
+        if exact:  # but a unit for every thread at least
+            piece = min(piece, max(<uint64_t>max(threads, 1), work // 50))
+        else:
+            piece = min(piece, max(<uint64_t>csf.SF_EQUITY_BLOCK,
+                                   work // 50 // csf.SF_EQUITY_BLOCK * csf.SF_EQUITY_BLOCK))
+    tick = max(<uint64_t>1, total // 50)
+    next_tick = tick
+    while done < <uint64_t>work:
+        if piece > <uint64_t>work - done:
+            piece = <uint64_t>work - done
+        with nogil:
+            if exact:
+                status = csf.sf_equity_exact_into(&game, players, known_buf, counts, dead_buf,
+                                                  ndead, done, piece, threads, &tally)
+            else:
                 status = csf.sf_equity_sample_into(&game, players, known_buf, counts,
                                                    dead_buf, ndead, done, piece, seed,
                                                    threads, &tally)
-            done += piece
-            if progress is not None and status == csf.SF_OK:
-                progress(done, samples)
-        csf.sf_equity_finish(&tally, players, 0, &out)
-    if status != csf.SF_OK:
-        if status in _EQUITY_ERRORS:
-            raise ValueError(_EQUITY_ERRORS[status])
-        raise CardError((<bytes>csf.sf_status_message(status)).decode())
+        if status != csf.SF_OK:
+            _raise(status)
+        done += piece
+        if progress is not None and (tally.deals >= next_tick or done == <uint64_t>work):
+            progress(int(tally.deals), int(total))
+            next_tick = tally.deals + tick
+        PyErr_CheckSignals()
+    csf.sf_equity_finish(&tally, players, exact, &out)
     return {
         "deals": out.deals, "exact": bool(out.exact),
         "equity": [out.equity[p] for p in range(players)],
@@ -367,19 +473,17 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
 
 
 def equity_deal_count(int ranking, int cards_per_player, list known_counts, int nunseen):
-    """How many deals an exact equity run would enumerate (a float)."""
+    """How many deals an exact equity run would enumerate (a float: it may pass 2**64)."""
     cdef csf.sf_equity_game game
     cdef int counts[8]
     cdef int p, players = len(known_counts)
-    if players < 2 or players > 8:
-        raise ValueError(_EQUITY_ERRORS[-20] + f", got {players}")
+    if players < 2 or players > csf.SF_EQUITY_MAX_PLAYERS:
+        _raise(csf.SF_E_PLAYERS, f"equity needs 2 to 8 players, got {players}")
     for p in range(players):
         counts[p] = known_counts[p]
+    memset(&game, 0, sizeof(game))
     game.ranking = <csf.sf_ranking>ranking
-    game.hilo = 0
     game.cards_per_player = cards_per_player
-    game.wild_ranks = 0
-    game.jokers = 0
     return csf.sf_equity_deal_count(&game, players, counts, nunseen)
 
 

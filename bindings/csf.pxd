@@ -25,9 +25,10 @@ cdef extern from "stud_fast/eval.h" nogil:
     int SF_E_RANKING
     int SF_E_WILD
     int SF_E_ARGUMENT
+    int SF_E_INTERNAL
 
     ctypedef struct sf_evaluator:
-        pass
+        uint64_t bit[256]
 
     int sf_evaluator_init(sf_evaluator *ev, sf_ranking ranking, sf_rank_mask wild_ranks)
     const sf_evaluator *sf_default_evaluator(sf_ranking ranking)
@@ -40,6 +41,7 @@ cdef extern from "stud_fast/eval.h" nogil:
                                sf_value *out)
     sf_category sf_category_of(sf_ranking ranking, sf_value value)
     const char *sf_category_name(sf_category category)
+    const char *sf_value_name(sf_ranking ranking, sf_value value)
     const char *sf_status_message(int status)
     sf_value sf_max_value(sf_ranking ranking)
 
@@ -53,11 +55,16 @@ cdef extern from "stud_fast/eval.h" nogil:
     int sf_hand_status(const sf_hand *h)
     sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
 
+cdef extern from "stud_fast/best.h" nogil:
+    int sf_best_five(const sf_evaluator *ev, const uint8_t *cards, int n, uint8_t *five,
+                     int *nfive)
+
 cdef extern from "stud_fast/equity.h" nogil:
     int SF_EQUITY_MAX_PLAYERS
     int SF_E_PLAYERS
     int SF_E_TOO_MANY
     int SF_E_DECK_SHORT
+    int SF_E_HUGE
     ctypedef struct sf_equity_game:
         sf_ranking ranking
         int hilo
@@ -89,6 +96,13 @@ cdef extern from "stud_fast/equity.h" nogil:
                               const int *known_count, const uint8_t *dead, int ndead,
                               uint64_t first_sample, uint64_t samples, uint64_t seed,
                               int threads, sf_equity_tally *tally)
+    int sf_equity_exact_plan(const sf_equity_game *game, int players, const uint8_t *known,
+                             const int *known_count, const uint8_t *dead, int ndead,
+                             uint64_t *units, uint64_t *deals)
+    int sf_equity_exact_into(const sf_equity_game *game, int players, const uint8_t *known,
+                             const int *known_count, const uint8_t *dead, int ndead,
+                             uint64_t first_unit, uint64_t units, int threads,
+                             sf_equity_tally *tally)
     void sf_equity_finish(const sf_equity_tally *tally, int players, int exact,
                           sf_equity_result *out)
 

@@ -70,7 +70,7 @@ def test_scalar_matches_python(lib: tuple) -> None:
                 assert c.sf_eval(ev, buf, n, out) == c.SF_OK
                 want = stud_fast.evaluate(cards.tolist(), ranking=ranking_name)
                 assert out[0] == want.value
-                category = ffi.string(c.sf_category_name(c.sf_category_of(index, out[0])))
+                category = ffi.string(c.sf_value_name(index, out[0]))
                 assert category.decode() == want.category
 
 
@@ -105,3 +105,15 @@ def test_accumulator_functions(lib: tuple) -> None:
     ffi, c = lib
     hand = ffi.new("sf_hand *")
     assert c.sf_hand_status(hand) == c.SF_E_COUNT  # zeroed memory is not a cleared hand
+
+
+def test_category_names_are_the_c_cores(lib: tuple) -> None:
+    """Python shows the C core's names: CATEGORIES by category number, and the names of
+    values (lows under razz and low8 by their top card) through sf_value_name."""
+    ffi, c = lib
+    assert stud_fast.CATEGORIES == tuple(ffi.string(c.sf_category_name(i)).decode()
+                                         for i in range(len(stud_fast.CATEGORIES)))
+    for index, ranking in enumerate(("high", "short32", "razz", "low8")):
+        for value in range(0, stud_fast.max_value(ranking) + 1, 7):
+            name = ffi.string(c.sf_value_name(index, value)).decode()
+            assert stud_fast.category_of(value, ranking) == name

@@ -39,7 +39,7 @@ def test_D5_showing_hands() -> None:
 
 def test_D6_low_rankings() -> None:
     wheel = evaluate("Ah 2c 3d 4s 5h", "razz")
-    assert wheel.category == "high card" and wheel > evaluate("Ah 2c 3d 4s 6h", "razz")
+    assert wheel.category == "five low" and wheel > evaluate("Ah 2c 3d 4s 6h", "razz")
     assert evaluate("Ah 2c 3d 4s 5h Kd Kc", "razz") == wheel  # straights ignored, best five
     assert evaluate("Ah 2c 3d 4s 9h", "low8").category == "no low"
-    assert evaluate("Ah 2c 3d 4s 8h", "low8").category == "high card"
+    assert evaluate("Ah 2c 3d 4s 8h", "low8").category == "eight low"

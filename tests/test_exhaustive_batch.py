@@ -27,11 +27,16 @@ def _colex_combinations(n: int, k: int) -> np.ndarray:
     return np.vstack(parts)
 
 
+def _category_class(name: str) -> str:
+    """The category of a shown name: an unpaired low ("seven low") is a high-card hand."""
+    return "high card" if name.endswith(" low") and name != "no low" else name
+
+
 def _category_table(ranking: str) -> np.ndarray:
     """Category index of every value of a ranking, for np.bincount."""
     top = stud_fast.max_value(ranking)
-    return np.array([CATEGORIES.index(stud_fast.category_of(v, ranking)) if v or ranking == "low8"
-                     else 0 for v in range(top + 1)], dtype=np.int64)
+    return np.array([CATEGORIES.index(_category_class(stud_fast.category_of(v, ranking)))
+                     if v or ranking == "low8" else 0 for v in range(top + 1)], dtype=np.int64)
 
 
 def _counts(deck: np.ndarray, k: int, ranking: str) -> tuple[dict[str, int], int]:

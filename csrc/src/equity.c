@@ -1,7 +1,8 @@
 /*
- * stud_fast equity: exact enumeration and Monte Carlo over the cards players still lack.
+ * stud_fast equity: the spot's checks, tallies, threads and Monte Carlo sampling over the
+ * cards players still lack (exact enumeration is equity_exact.c).
  *
- * Both walk the same leaf: every player's hand is an sf_hand accumulator holding the known
+ * Both walk the same leaf (equity_spot.h): every player's hand is an sf_hand accumulator holding the known
  * cards, to which the deal's cards are added; each leaf scores the pot in integer units (1680ths
  * of a pot: divisible by every tie size up to 8, halved for hi-lo) so that per-thread sums add
  * up to the same total whatever the thread count.
@@ -9,47 +10,15 @@
 #include "stud_fast/equity.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h> /* __umulh */
 #endif
 
+#include "equity_spot.h"
 #include "parallel.h"
 
-#define UNITS 1680u /* one pot: lcm(1..8) * 2 */
 #define SAMPLE_BLOCK ((uint64_t)SF_EQUITY_BLOCK)
-
-typedef struct {
-    sf_evaluator main_store, low_store; /* evaluators bound to the game's wild ranks */
-    const sf_evaluator *main_ev;
-    const sf_evaluator *low_ev; /* NULL unless hi-lo */
-    int players;
-    int need[SF_EQUITY_MAX_PLAYERS];
-    sf_hand base[SF_EQUITY_MAX_PLAYERS];
-    sf_hand base_low[SF_EQUITY_MAX_PLAYERS];
-    uint8_t rest[64]; /* the cards that can still be dealt */
-    int nrest;
-    int total_need;   /* cards dealt per deal, the shared card included */
-    int community;    /* 1: the last card is one shared card (RULES.md S3) */
-} spot_t;
-
-typedef sf_equity_tally tally_t;
-
-/* Give card c to a player's hand and, in hi-lo, to its low twin (or take it back). */
-static inline void give(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c)
-{
-    sf_hand_add(h, spot->main_ev, c);
-    if (spot->low_ev)
-        sf_hand_add(hl, spot->low_ev, c);
-}
-
-static inline void take_back(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c)
-{
-    sf_hand_remove(h, spot->main_ev, c);
-    if (spot->low_ev)
-        sf_hand_remove(hl, spot->low_ev, c);
-}
 
 static int deck_size(sf_ranking r)
 {
@@ -62,8 +31,9 @@ static int first_card(sf_ranking r)
 }
 
 /* Check the spot and build the players' base hands and the cards left to deal. */
-static int setup(spot_t *spot, const sf_equity_game *game, int players, const uint8_t *known,
-                 const int *known_count, const uint8_t *dead, int ndead)
+int sf__equity_setup(spot_t *spot, const sf_equity_game *game, int players,
+                     const uint8_t *known, const int *known_count, const uint8_t *dead,
+                     int ndead)
 {
     if (!game || !known_count || (ndead && !dead) || ndead < 0)
         return SF_E_ARGUMENT;
@@ -143,58 +113,6 @@ static int setup(spot_t *spot, const sf_equity_game *game, int players, const ui
     return SF_OK;
 }
 
-/* Add (or take back) the shared card to every player's hands. */
-static void share_card(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c, int add)
-{
-    for (int p = 0; p < spot->players; p++) {
-        if (add)
-            give(spot, &h[p], &hl[p], c);
-        else
-            take_back(spot, &h[p], &hl[p], c);
-    }
-}
-
-/* Score one deal: every player's hand is complete in h[] (and hl[] for hi-lo). */
-static inline void score(const spot_t *spot, const sf_hand *h, const sf_hand *hl, tally_t *t)
-{
-    int n = spot->players;
-    sf_value v[SF_EQUITY_MAX_PLAYERS], best = 0;
-    for (int p = 0; p < n; p++) {
-        v[p] = sf_hand_value(spot->main_ev, &h[p]);
-        if (v[p] > best)
-            best = v[p];
-    }
-    int nhigh = 0;
-    for (int p = 0; p < n; p++)
-        nhigh += v[p] == best;
-    uint32_t high_units = UNITS, low_units = 0;
-    sf_value lv[SF_EQUITY_MAX_PLAYERS], lbest = 0;
-    int nlow = 0;
-    if (spot->low_ev) {
-        for (int p = 0; p < n; p++) {
-            lv[p] = sf_hand_value(spot->low_ev, &hl[p]);
-            if (lv[p] > lbest)
-                lbest = lv[p];
-        }
-        if (lbest > 0) { /* a qualifying low takes half */
-            high_units = low_units = UNITS / 2;
-            for (int p = 0; p < n; p++)
-                nlow += lv[p] == lbest;
-        }
-    }
-    for (int p = 0; p < n; p++) {
-        uint32_t hs = v[p] == best ? high_units / (uint32_t)nhigh : 0;
-        uint32_t ls = nlow && lv[p] == lbest ? low_units / (uint32_t)nlow : 0;
-        uint32_t s = hs + ls;
-        t->share[p] += s;
-        t->share_sq[p] += (uint64_t)s * s;
-        t->high[p] += hs;
-        t->low[p] += ls;
-        t->win[p] += s == UNITS;
-        t->tie[p] += s > 0 && s < UNITS;
-    }
-    t->deals++;
-}
 
 static void tally_add(tally_t *into, const tally_t *t)
 {
@@ -234,19 +152,6 @@ void sf_equity_finish(const sf_equity_tally *t, int players, int exact, sf_equit
 
 /* ---- threads ------------------------------------------------------------------------------ */
 
-typedef struct job job_t;
-typedef void (*work_fn)(job_t *);
-struct job {
-    const spot_t *spot;
-    work_fn work;
-    int index, count; /* this worker of count */
-    uint64_t samples, seed, first_sample;
-    /* exact: the first dealt player's card combinations, shared read-only */
-    const uint8_t *firsts;
-    size_t nfirsts;
-    int first_player;
-    tally_t tally;
-};
 
 static void run_job(void *arg)
 {
@@ -255,7 +160,7 @@ static void run_job(void *arg)
 }
 
 /* Run `count` copies of `proto` (worker i of count) and add their tallies to *total. */
-static void run_copies(job_t *jobs, int count, const job_t *proto, tally_t *total)
+void sf__equity_run(job_t *jobs, int count, const job_t *proto, tally_t *total)
 {
     for (int i = 0; i < count; i++) {
         jobs[i] = *proto;
@@ -267,109 +172,11 @@ static void run_copies(job_t *jobs, int count, const job_t *proto, tally_t *tota
         tally_add(total, &jobs[i].tally);
 }
 
-static int clamp_threads(int threads)
+int sf__equity_threads(int threads)
 {
     if (threads < 1)
         threads = 1;
     return threads > SF__MAX_THREADS ? SF__MAX_THREADS : threads;
-}
-
-/* ---- exact enumeration --------------------------------------------------------------------- */
-
-typedef struct {
-    const spot_t *spot;
-    sf_hand h[SF_EQUITY_MAX_PLAYERS], hl[SF_EQUITY_MAX_PLAYERS];
-    uint8_t used[64]; /* per index into spot->rest */
-    tally_t *tally;
-} walk_t;
-
-static void deal_player(walk_t *w, int p);
-
-/* Give player p `left` more cards, choosing indices of spot->rest above `from`. */
-static void choose(walk_t *w, int p, int left, int from)
-{
-    const spot_t *spot = w->spot;
-    if (left == 0) {
-        deal_player(w, p + 1);
-        return;
-    }
-    for (int i = from; i <= spot->nrest - left; i++) {
-        if (w->used[i])
-            continue;
-        uint8_t c = spot->rest[i];
-        w->used[i] = 1;
-        give(spot, &w->h[p], &w->hl[p], c);
-        choose(w, p, left - 1, i + 1);
-        take_back(spot, &w->h[p], &w->hl[p], c);
-        w->used[i] = 0;
-    }
-}
-
-static void deal_player(walk_t *w, int p)
-{
-    if (p == w->spot->players) {
-        score(w->spot, w->h, w->hl, w->tally);
-        return;
-    }
-    choose(w, p, w->spot->need[p], 0);
-}
-
-static void exact_work(job_t *j)
-{
-    const spot_t *spot = j->spot;
-    walk_t w;
-    w.spot = spot;
-    w.tally = &j->tally;
-    memset(w.used, 0, sizeof w.used);
-    for (int p = 0; p < spot->players; p++) {
-        w.h[p] = spot->base[p];
-        w.hl[p] = spot->base_low[p];
-    }
-    int fp = j->first_player;
-    if (fp < 0) { /* no own cards to deal: worker 0 does the one deal (or the shared cards) */
-        if (j->index != 0)
-            return;
-        if (!spot->community) {
-            score(spot, w.h, w.hl, w.tally);
-            return;
-        }
-        for (int cc = 0; cc < spot->nrest; cc++) {
-            share_card(spot, w.h, w.hl, spot->rest[cc], 1);
-            score(spot, w.h, w.hl, w.tally);
-            share_card(spot, w.h, w.hl, spot->rest[cc], 0);
-        }
-        return;
-    }
-    int k = spot->need[fp];
-    /* the shared card (S3), if any, is chosen first by every worker; the first dealt
-       player's combinations are shared out between workers, skipping the shared card */
-    for (int cc = spot->community ? 0 : -1; cc < (spot->community ? spot->nrest : 0); cc++) {
-        if (cc >= 0) {
-            w.used[cc] = 1;
-            share_card(spot, w.h, w.hl, spot->rest[cc], 1);
-        }
-        for (size_t f = (size_t)j->index; f < j->nfirsts; f += (size_t)j->count) {
-            const uint8_t *idx = j->firsts + f * (size_t)k;
-            int clash = 0;
-            for (int i = 0; i < k; i++)
-                clash |= w.used[idx[i]];
-            if (clash)
-                continue;
-            for (int i = 0; i < k; i++) {
-                w.used[idx[i]] = 1;
-                give(spot, &w.h[fp], &w.hl[fp], spot->rest[idx[i]]);
-            }
-            deal_player(&w, fp + 1);
-            for (int i = 0; i < k; i++) {
-                w.used[idx[i]] = 0;
-                take_back(spot, &w.h[fp], &w.hl[fp], spot->rest[idx[i]]);
-            }
-        }
-        if (cc >= 0) {
-            share_card(spot, w.h, w.hl, spot->rest[cc], 0);
-            w.used[cc] = 0;
-        }
-    }
 }
 
 static double binomial(int n, int k)
@@ -413,64 +220,6 @@ double sf_equity_deal_count(const sf_equity_game *game, int players, const int *
         left -= need[p];
     }
     return deals;
-}
-
-int sf_equity_exact(const sf_equity_game *game, int players, const uint8_t *known,
-                    const int *known_count, const uint8_t *dead, int ndead, int threads,
-                    sf_equity_result *out)
-{
-    spot_t spot;
-    if (!out)
-        return SF_E_ARGUMENT;
-    int status = setup(&spot, game, players, known, known_count, dead, ndead);
-    if (status != SF_OK)
-        return status;
-    int fp = -1;
-    for (int p = 0; p < players && fp < 0; p++)
-        if (spot.need[p] > 0)
-            fp = p;
-    /* list the first dealt player's combinations, for the workers to share out */
-    uint8_t *firsts = NULL;
-    size_t nfirsts = 0;
-    if (fp >= 0) {
-        int k = spot.need[fp], n = spot.nrest;
-        size_t cap = (size_t)binomial(n, k);
-        firsts = malloc(cap * (size_t)k + 1);
-        if (!firsts)
-            return SF_E_ARGUMENT;
-        int idx[8];
-        for (int i = 0; i < k; i++)
-            idx[i] = i;
-        for (;;) {
-            for (int i = 0; i < k; i++)
-                firsts[nfirsts * (size_t)k + (size_t)i] = (uint8_t)idx[i];
-            nfirsts++;
-            int i = k - 1;
-            while (i >= 0 && idx[i] == n - k + i)
-                i--;
-            if (i < 0)
-                break;
-            idx[i]++;
-            for (int m = i + 1; m < k; m++)
-                idx[m] = idx[m - 1] + 1;
-        }
-    }
-    int count = clamp_threads(threads);
-    if ((size_t)count > nfirsts && nfirsts > 0)
-        count = (int)nfirsts;
-    job_t jobs[SF__MAX_THREADS], proto;
-    memset(&proto, 0, sizeof proto);
-    proto.spot = &spot;
-    proto.work = exact_work;
-    proto.firsts = firsts;
-    proto.nfirsts = nfirsts;
-    proto.first_player = fp;
-    tally_t total;
-    memset(&total, 0, sizeof total);
-    run_copies(jobs, count, &proto, &total);
-    free(firsts);
-    sf_equity_finish(&total, spot.players, 1, out);
-    return SF_OK;
 }
 
 /* ---- Monte Carlo ---------------------------------------------------------------------------- */
@@ -562,10 +311,10 @@ int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t
     spot_t spot;
     if (!tally || first_sample % SAMPLE_BLOCK)
         return SF_E_ARGUMENT;
-    int status = setup(&spot, game, players, known, known_count, dead, ndead);
+    int status = sf__equity_setup(&spot, game, players, known, known_count, dead, ndead);
     if (status != SF_OK)
         return status;
-    int count = clamp_threads(threads);
+    int count = sf__equity_threads(threads);
     job_t jobs[SF__MAX_THREADS], proto;
     memset(&proto, 0, sizeof proto);
     proto.spot = &spot;
@@ -573,7 +322,7 @@ int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t
     proto.samples = samples;
     proto.seed = seed;
     proto.first_sample = first_sample;
-    run_copies(jobs, count, &proto, tally);
+    sf__equity_run(jobs, count, &proto, tally);
     return SF_OK;
 }
 

@@ -4,7 +4,10 @@
  */
 #include "stud_fast/eval.h"
 
+#include <pthread.h>
 #include <string.h>
+
+#include "stud_fast/equity.h"
 
 #include "hand_checks.h"
 #include "keys.h"
@@ -125,13 +128,64 @@ sf_value sf_max_value(sf_ranking ranking)
     return (unsigned)ranking < SF_NUM_RANKINGS ? sf__max_value[ranking] : 0;
 }
 
+static const char *const category_names[SF_NUM_CATEGORIES] = {
+    "no low", "high card", "one pair", "two pair", "three of a kind", "straight", "flush",
+    "full house", "four of a kind", "straight flush", "five of a kind",
+};
+
 const char *sf_category_name(sf_category category)
 {
-    static const char *const names[SF_NUM_CATEGORIES] = {
-        "no low", "high card", "one pair", "two pair", "three of a kind", "straight", "flush",
-        "full house", "four of a kind", "straight flush", "five of a kind",
+    return (unsigned)category < SF_NUM_CATEGORIES ? category_names[category] : "unknown";
+}
+
+/*
+ * The highest card of every unpaired low, by value: 1 + its rank index (0 for values that are
+ * not unpaired lows), for RAZZ and LOW8. Every such value is the value of a set of one to five
+ * distinct ranks, so valuing the 8,191 non-empty rank sets of up to five fills the table once.
+ */
+static uint8_t low_top[2][1 << 16];
+static pthread_once_t low_top_once = PTHREAD_ONCE_INIT;
+
+static void fill_low_top(void)
+{
+    for (int t = 0; t < 2; t++) {
+        sf_ranking r = t ? SF_RANKING_LOW8 : SF_RANKING_RAZZ;
+        for (unsigned mask = 1; mask < 1u << SF_NUM_RANKS; mask++) {
+            uint8_t cards[SF_NUM_RANKS];
+            int n = 0, top = SF_NUM_RANKS - 1; /* the ace, when it is alone */
+            for (int rank = 0; rank < SF_NUM_RANKS && n <= 5; rank++) {
+                if (!(mask >> rank & 1))
+                    continue;
+                cards[n] = (uint8_t)SF_CARD(rank, n & 3);
+                n++;
+                if (rank < SF_NUM_RANKS - 1)
+                    top = rank;
+            }
+            sf_value v;
+            if (n > 5 || sf_eval(&sf__default_evaluators[r], cards, n, &v) != SF_OK)
+                continue;
+            if (sf_category_of(r, v) == SF_CAT_HIGH_CARD)
+                low_top[t][v] = (uint8_t)(top + 1);
+        }
+    }
+}
+
+const char *sf_value_name(sf_ranking ranking, sf_value value)
+{
+    static const char *const lows[SF_NUM_RANKS] = {
+        "deuce low", "three low", "four low", "five low", "six low", "seven low", "eight low",
+        "nine low", "ten low", "jack low", "queen low", "king low", "ace low",
     };
-    return (unsigned)category < SF_NUM_CATEGORIES ? names[category] : "unknown";
+    if ((unsigned)ranking >= SF_NUM_RANKINGS || value > sf__max_value[ranking])
+        return NULL;
+    sf_category cat = sf_category_of(ranking, value);
+    if (cat == SF_CAT_HIGH_CARD && (ranking == SF_RANKING_RAZZ || ranking == SF_RANKING_LOW8)) {
+        pthread_once(&low_top_once, fill_low_top);
+        int top = low_top[ranking == SF_RANKING_LOW8][value];
+        if (top)
+            return lows[top - 1];
+    }
+    return category_names[cat];
 }
 
 const char *sf_status_message(int status)
@@ -145,6 +199,11 @@ const char *sf_status_message(int status)
     case SF_E_RANKING: return "unknown ranking";
     case SF_E_WILD: return "wild-rank mask has bits above the ace";
     case SF_E_ARGUMENT: return "NULL pointer argument";
+    case SF_E_INTERNAL: return "internal error (a bug: please report it)";
+    case SF_E_PLAYERS: return "equity needs 2 to 8 players";
+    case SF_E_TOO_MANY: return "a player holds more cards than the game deals";
+    case SF_E_DECK_SHORT: return "the deck cannot give every player the cards they still need";
+    case SF_E_HUGE: return "too many deals to enumerate";
     default: return "unknown status";
     }
 }

@@ -22,6 +22,44 @@ static uint8_t card(int rank, int suit)
     return (uint8_t)SF_CARD(rank, suit);
 }
 
+/* Player 1's equity in 1680ths summed over every deal, for a heads-up seven-card high spot
+   where player 1 lacks one card and player 2 three, by plain loops and sf_eval. */
+static uint64_t brute_force(const uint8_t *p1, const uint8_t *p2, uint64_t *deals)
+{
+    uint8_t seen[52] = {0}, rest[52];
+    int n = 0;
+    for (int i = 0; i < 6; i++)
+        seen[p1[i]] = 1;
+    for (int i = 0; i < 4; i++)
+        seen[p2[i]] = 1;
+    for (int c = 0; c < 52; c++)
+        if (!seen[c])
+            rest[n++] = (uint8_t)c;
+    const sf_evaluator *ev = sf_default_evaluator(SF_RANKING_HIGH);
+    uint64_t units = 0;
+    *deals = 0;
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++)
+            for (int c = b + 1; c < n; c++)
+                for (int d = c + 1; d < n; d++) {
+                    if (a == b || a == c || a == d)
+                        continue;
+                    uint8_t h1[7], h2[7];
+                    memcpy(h1, p1, 6);
+                    h1[6] = rest[a];
+                    memcpy(h2, p2, 4);
+                    h2[4] = rest[b];
+                    h2[5] = rest[c];
+                    h2[6] = rest[d];
+                    sf_value v1, v2;
+                    sf_eval(ev, h1, 7, &v1);
+                    sf_eval(ev, h2, 7, &v2);
+                    units += v1 > v2 ? 1680 : v1 == v2 ? 840 : 0;
+                    ++*deals;
+                }
+    return units;
+}
+
 int main(void)
 {
     sf_equity_game high = {SF_RANKING_HIGH, 0, 7, 0, 0};
@@ -75,6 +113,37 @@ int main(void)
     CHECK(memcmp(&a, &b, sizeof a) == 0, "pieces add up to the whole run");
     CHECK(sf_equity_sample_into(&razz, 2, known, counts, dead, 3, 100, 10, 7, 1, &pieces) ==
               SF_E_ARGUMENT, "pieces start on a block");
+
+    /* An exact run in units: cut anywhere, on any thread count, it adds up to the whole run.
+       Player 1 lacks one card and player 2 three, so a unit holds part of player 2's
+       combinations (C(41, 3) = 10,660 of them under each of player 1's 42 cards). */
+    const uint8_t r1[6] = {card(12, 0), card(12, 3), card(11, 1), card(5, 0), card(3, 3),
+                           card(2, 1)};
+    memcpy(known, r1, 6);
+    memcpy(known + 7, q2, 4);
+    counts[0] = 6;
+    counts[1] = 4;
+    uint64_t units = 0, deals = 0;
+    CHECK(sf_equity_exact_plan(&high, 2, known, counts, NULL, 0, &units, &deals) == SF_OK,
+          "plan");
+    CHECK(deals == 42ull * 10660 && units > 17, "42 x C(41, 3) deals in many units");
+    CHECK(sf_equity_exact(&high, 2, known, counts, NULL, 0, 2, &a) == SF_OK, "whole run");
+    const uint64_t cuts[4] = {0, 5, 17, units};
+    memset(&pieces, 0, sizeof pieces);
+    for (int i = 0; i < 3; i++)
+        CHECK(sf_equity_exact_into(&high, 2, known, counts, NULL, 0, cuts[i],
+                                   cuts[i + 1] - cuts[i], 1 + i, &pieces) == SF_OK, "a piece");
+    sf_equity_finish(&pieces, 2, 1, &b);
+    CHECK(memcmp(&a, &b, sizeof a) == 0 && a.deals == deals, "units add up to the whole run");
+    uint64_t brute_deals, brute = brute_force(r1, q2, &brute_deals);
+    CHECK(brute_deals == deals && fabs(a.equity[0] - (double)brute / 1680 / (double)deals) < 1e-12,
+          "the same equity as plain loops over every deal");
+    CHECK(sf_equity_exact_into(&high, 2, known, counts, NULL, 0, units, 1, 1, &pieces) ==
+              SF_E_ARGUMENT, "units past the end");
+    int none[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    CHECK(sf_equity_exact_plan(&high, 8, known, none, NULL, 0, &units, &deals) == SF_E_HUGE,
+          "eight players lacking every card: more deals than 64 bits count");
+    CHECK(sf_equity_exact(&high, 8, known, none, NULL, 0, 1, &a) == SF_E_HUGE, "refused");
 
     /* errors */
     counts[0] = 8;

@@ -12,6 +12,7 @@ encoding of the C core's public header ``stud_fast/cards.h``.
 
 from __future__ import annotations
 
+import operator
 from typing import Iterable, Union, cast
 
 from stud_fast.errors import CardError
@@ -70,19 +71,25 @@ def card_id(card: CardLike) -> int:
                 f"unknown card {card!r}: expected a rank of {RANKS} (or 10) and a suit of "
                 f"{SUITS}, e.g. 'As' or '10h', or 'Xx' for a joker")
         return found
-    if isinstance(card, bool) or not isinstance(card, int):
-        try:
-            import operator
-            card = operator.index(card)  # numpy integers
-        except TypeError:
-            raise TypeError(f"a card is a string such as 'As' or an integer id, got {card!r}") from None
+    if type(card) is not int:
+        # NumPy integers and other integer types pass; bools, floats and the rest do not
+        if isinstance(card, bool) or not hasattr(type(card), "__index__"):
+            raise TypeError(
+                f"a card is a string such as 'As' or an integer id, got {card!r}")
+        card = operator.index(card)
     if not 0 <= card <= JOKER:
         raise CardError(f"card id {card} is out of range (0..51, 52 for a joker)")
     return card
 
 
 def card_str(card: int) -> str:
-    """Text of a card id: ``'As'``, ``'Td'``, ``'Xx'`` for the joker."""
+    """Text of a card id: ``'As'``, ``'Td'``, ``'Xx'`` for the joker.
+
+    >>> card_str(51), card_str(52)
+    ('As', 'Xx')
+    """
+    if type(card) is not int:
+        card = card_id(card)
     if card == JOKER:
         return "Xx"
     if not 0 <= card < JOKER:
@@ -149,7 +156,9 @@ def parse_rank_mask(ranks: Union[str, Iterable[str], int]) -> int:
         if not 0 <= ranks < 1 << 13:
             raise CardError(f"wild-rank mask {ranks} must be between 0 and 8191")
         return ranks
-    # A bool is an int but not a mask: it falls through and iterating it raises TypeError.
+    if not isinstance(ranks, str) and not _is_iterable(ranks):
+        raise TypeError(f"wild ranks are text such as '39', an iterable of ranks or an int mask, "
+                        f"got {ranks!r}")
     text = ranks if isinstance(ranks, str) else "".join(
         str(t) for t in cast("Iterable[str]", ranks))
     chars = [c for c in text.replace("10", "T") if c not in " ,"]
@@ -160,3 +169,11 @@ def parse_rank_mask(ranks: Union[str, Iterable[str], int]) -> int:
             raise CardError(f"unknown rank {c!r} in wild ranks: use {RANKS}")
         mask |= 1 << r
     return mask
+
+
+def _is_iterable(obj: object) -> bool:
+    try:
+        iter(obj)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True

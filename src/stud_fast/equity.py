@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Callable, Iterable, Optional, Union
+from typing import Callable, Iterable, NamedTuple, Optional, Union
 
 from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards, parse_rank_mask
@@ -18,11 +18,15 @@ from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
 from stud_fast.ranges import Range, range_equity
 
-__all__ = ["EquityResult", "equity", "EXACT_LIMIT", "GAMES"]
+__all__ = ["EquityResult", "equity", "EXACT_LIMIT", "MAX_DEALS", "GAMES"]
 
 #: exact=None enumerates when a spot has at most this many deals, and samples otherwise
 EXACT_LIMIT = 50_000_000
+#: exact=True refuses a spot of more deals than this unless max_deals= is raised (about two
+#: minutes heads-up on two cores of the machine stud_fast is developed on)
+MAX_DEALS = 10_000_000_000
 DEFAULT_SAMPLES = 1_000_000
+_MAX_SAMPLES = 1 << 62  # counts stay exact in the C core's 64-bit tallies
 
 #: game name -> (ranking of the pot or its high half, hi-lo split, cards per player, wild
 #: ranks). Baseball counts every three as wild, as after a pot was bought (RULES.md S5): the
@@ -58,10 +62,11 @@ class EquityResult:
     std_error: tuple[float, ...]
     deals: int
     exact: bool
+    hilo: bool = False  # the pot is split between the best high and the best low hand
 
     def format(self) -> str:
-        """A readable table."""
-        hilo = self.game in GAMES and GAMES[self.game][1] or self.game.startswith("hilo")
+        """A readable table (with high and low columns when the pot is split hi-lo)."""
+        hilo = self.hilo
         how = "exact" if self.exact else "Monte Carlo"
         lines = [f"{self.game}: {self.deals:,} deals ({how})", ""]
         head = f"{'player':<8}{'hand':<24}{'equity':>9}{'win':>9}{'tie':>9}"
@@ -84,11 +89,24 @@ class EquityResult:
 CardsText = Union[str, Iterable[Union[str, int]]]
 
 
+class _Pot(NamedTuple):
+    """How a spot's pot is won: the ranking of the pot (or of its high half), whether a
+    qualifying eight-or-better low takes half (a property of the game's ranking), the cards
+    each player ends with and the wild ranks the game itself makes wild."""
+
+    ranking: Ranking
+    hilo: bool
+    cards: int
+    wild_mask: int
+    name: str
+
+
 def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "seven_card_stud",
            dead: CardsText = "", exact: Optional[bool] = None, samples: Optional[int] = None,
            seed: Optional[int] = None, threads: Optional[int] = None,
            ranking: Optional[str] = None, cards: Optional[int] = None,
-           wild_ranks: str = "", jokers: int = 0,
+           wild_ranks: Union[str, Iterable[str], int] = "", jokers: int = 0,
+           max_deals: int = MAX_DEALS,
            progress: Optional[Callable[[int, int], None]] = None) -> EquityResult:
     """Each player's share of the pot in a stud spot.
 
@@ -97,39 +115,86 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
     high with an eight-or-better low half) and ``cards`` per player (5 or 7). Unknown cards
     come from the deck minus every known and ``dead`` card. ``exact=None`` enumerates when the
     spot has at most :data:`EXACT_LIMIT` deals and samples ``samples`` deals otherwise
-    (1,000,000 by default); a ``seed`` makes sampling reproducible for any thread count.
-    ``wild_ranks`` adds wild ranks to the game's; ``jokers`` puts that many jokers (``Xx``,
-    always wild) in the deck, known ones included. When the deck cannot give every player a
-    seventh card, the last card is one card shared by everyone (RULES.md S3).
-    ``progress(done, total)``, if given, is called as a sampled run goes (the result is the
-    same with or without it).
+    (1,000,000 by default); ``exact=True`` enumerates, and refuses at once a spot of more than
+    ``max_deals`` deals (:data:`MAX_DEALS` by default). A ``seed`` (0 to 2**64 - 1) makes
+    sampling reproducible for any thread count. ``wild_ranks`` (text such as ``"9"``, an
+    iterable of ranks or a mask) adds wild ranks to the game's own (baseball's threes and
+    nines are always wild); ``jokers`` puts that many jokers (``Xx``, always wild) in the
+    deck, known ones included. When the deck cannot give every player a seventh card, the
+    last card is one card shared by everyone (RULES.md S3). ``progress(done, total)``, if
+    given, is called about every 2% of the deals (the result is the same with or without it).
+    Ctrl-C stops a run of any size within a fraction of a second.
     A :class:`~stud_fast.ranges.Range` in place of a player's cards gives the weight-averaged
     equity over its holdings, those sharing a card with a known or dead card (or another
     range's holding) dropped; ``progress`` then counts combinations of holdings.
 
-    >>> equity(["7h 6c 5d 4s", "Kh Qd Jc Tc"], game="razz", exact=False, samples=10_000,
+    >>> equity(["7h 6c 5d 4s", "Kh Qd Jc 10c"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
     False
     """
+    pot = _pot(game, ranking, cards)
+    mask = pot.wild_mask | parse_rank_mask(wild_ranks)
+    _check_int("jokers", jokers, 0, 4)
+    _check_int("max_deals", max_deals, 1)
+    if samples is not None:
+        _check_int("samples", samples, 1, _MAX_SAMPLES)
+    if seed is not None:
+        _check_int("seed", seed, 0, (1 << 64) - 1)
+    if exact is not None and not isinstance(exact, bool):
+        raise TypeError(f"exact must be True, False or None, got {exact!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable or None, got {progress!r}")
+    if isinstance(hands, str):
+        raise TypeError("hands is one entry per player, e.g. ['As Ks', 'Qh Qd'], not one string")
     hands = list(hands)
     if any(isinstance(h, Range) for h in hands):  # ranges: stud_fast.ranges
-        return range_equity(hands, game=game, dead=dead, exact=exact, samples=samples, seed=seed,
-                            threads=threads, ranking=ranking, cards=cards,
-                            wild_ranks=wild_ranks, jokers=jokers, progress=progress)
-    main, hilo, per_player, game_wild, name = _game(game, ranking, cards)
-    mask = parse_rank_mask(game_wild + wild_ranks if isinstance(wild_ranks, str) else wild_ranks)
-    if not 0 <= jokers <= 4:
-        raise ValueError(f"a deck holds 0 to 4 jokers, got {jokers}")
+        return range_equity(hands, pot=pot, mask=mask, dead=dead, exact=exact,
+                            samples=samples, seed=seed, threads=threads, jokers=jokers,
+                            max_deals=max_deals, progress=progress)
     known = [list(parse_cards(h)) for h in hands]  # type: ignore[arg-type]
     dead_ids = list(parse_cards(dead))
     if not 2 <= len(known) <= 8:
         raise ValueError(f"equity needs 2 to 8 players, got {len(known)}")
+    left = _check_cards(known, dead_ids, pot, jokers)
+    count = thread_count(threads)
+    if exact is not False:
+        deals = _core.equity_deal_count(pot.ranking.number, pot.cards, [len(h) for h in known],
+                                        left)
+        if exact is None:
+            exact = deals <= min(EXACT_LIMIT, max_deals)
+        elif deals > max_deals:
+            raise ValueError(
+                f"an exact run of this spot enumerates {deals:,.0f} deals, more than "
+                f"max_deals={max_deals:,}: sample it (exact=False, samples=...) or raise "
+                "max_deals")
+    raw = _core.equity_raw(
+        pot.ranking.number, pot.hilo, pot.cards, known, dead_ids, exact,
+        samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),
+        count, mask, jokers, progress)
+    return EquityResult(
+        game=pot.name, hands=tuple(" ".join(card_str(c) for c in h) for h in known),
+        equity=tuple(raw["equity"]), win=tuple(raw["win"]), tie=tuple(raw["tie"]),
+        high=tuple(raw["high"]), low=tuple(raw["low"]), std_error=tuple(raw["std_error"]),
+        deals=int(raw["deals"]), exact=bool(raw["exact"]), hilo=pot.hilo)
+
+
+def _check_int(name: str, value: object, low: int, high: Optional[int] = None) -> None:
+    """A ValueError or TypeError unless value is an int (not a bool) from low to high."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high:,}" if high is not None else f"at least {low}"
+        raise ValueError(f"{name} must be {bound}, got {value}")
+
+
+def _check_cards(known: list[list[int]], dead_ids: list[int], pot: _Pot, jokers: int) -> int:
+    """Check the players' and the dead cards; returns the number of cards left to deal."""
     seen: dict[int, str] = {}
-    deck = set(main.deck)
+    deck = set(pot.ranking.deck)
     jokers_seen = 0
     for where, ids in [(f"player {i + 1}", h) for i, h in enumerate(known)] + [("dead", dead_ids)]:
-        if where != "dead" and len(ids) > per_player:
-            raise ValueError(f"{where} holds {len(ids)} cards; {name} deals {per_player}")
+        if where != "dead" and len(ids) > pot.cards:
+            raise ValueError(f"{where} holds {len(ids)} cards; {pot.name} deals {pot.cards}")
         for c in ids:
             if c == 52:
                 jokers_seen += 1
@@ -141,44 +206,38 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
             if c in seen:
                 raise CardError(f"{card_str(c)} appears twice ({seen[c]} and {where})")
             seen[c] = where
-    lacking = sum(per_player - len(h) for h in known)
+    lacking = sum(pot.cards - len(h) for h in known)
     left = len(deck) - len(seen) + jokers - jokers_seen
-    shared = (per_player == 7 and all(len(h) < 7 for h in known)
+    shared = (pot.cards == 7 and all(len(h) < 7 for h in known)
               and lacking - len(known) + 1 <= left)  # S3: one shared seventh card
     if lacking > left and not shared:
         raise ValueError(f"the deck has {left} cards left but the players still need {lacking}")
-    if exact is None:
-        deals = _core.equity_deal_count(main.number, per_player, [len(h) for h in known], left)
-        exact = deals <= EXACT_LIMIT
-    if samples is not None and samples < 1:
-        raise ValueError("samples must be at least 1")
-    count = thread_count(threads)
-    raw = _core.equity_raw(
-        main.number, hilo, per_player, known, dead_ids, exact,
-        samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),
-        count, mask, jokers, progress)
-    return EquityResult(
-        game=name, hands=tuple(" ".join(card_str(c) for c in h) for h in known),
-        equity=tuple(raw["equity"]), win=tuple(raw["win"]), tie=tuple(raw["tie"]),
-        high=tuple(raw["high"]), low=tuple(raw["low"]), std_error=tuple(raw["std_error"]),
-        deals=int(raw["deals"]), exact=bool(raw["exact"]))
+    return left
 
 
-def _game(game: Optional[str], ranking: Optional[str],
-          cards: Optional[int]) -> tuple[Ranking, bool, int, str, str]:
+_HILO_NAMES = ("hilo", "hi-lo", "high-low", "highlow", "hi_lo", "high_low")
+
+
+def _pot(game: Optional[str], ranking: Optional[str], cards: Optional[int]) -> _Pot:
+    if game is not None and not isinstance(game, str):
+        raise TypeError(f"game must be a variant name or None, got {game!r}")
+    if ranking is not None and not isinstance(ranking, (str, Ranking)):
+        raise TypeError(f"ranking must be a name such as 'high' or 'hilo', got {ranking!r}")
     if game is not None and ranking is None:
         key = game.strip().lower().replace("-", "_")
         if key not in GAMES:
             raise ValueError(f"no equity for game {game!r}: use one of {', '.join(GAMES)}, "
                              "or game=None with a ranking and cards per player")
         main, hilo, per_player, wild = GAMES[key]
-        return main, hilo, per_player, wild, key
+        return _Pot(main, hilo, per_player, parse_rank_mask(wild), key)
+    if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int)):
+        raise TypeError(f"cards must be 5 or 7, got {cards!r}")
     if ranking is None or cards not in (5, 7):
         raise ValueError("without a game, give ranking= (high, short32, razz or hilo) and "
                          "cards= (5 or 7)")
-    hilo = ranking.strip().lower() in ("hilo", "hi-lo", "high-low")
+    hilo = ranking.strip().lower() in _HILO_NAMES
     main = Ranking.HIGH if hilo else Ranking.parse(ranking)
     if main is Ranking.LOW8:
         raise ValueError("low8 is the low half of hilo: use ranking='hilo'")
     assert cards is not None
-    return main, hilo, cards, "", f"{ranking}/{cards}"
+    return _Pot(main, hilo, cards, 0, f"{ranking}/{cards}")

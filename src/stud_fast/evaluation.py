@@ -9,7 +9,7 @@ False
 
 from __future__ import annotations
 
-import itertools
+import operator
 import os
 from functools import total_ordering
 from typing import Any, Iterable, Optional, Union
@@ -17,8 +17,8 @@ from typing import Any, Iterable, Optional, Union
 import numpy as np
 
 from stud_fast import _core
-from stud_fast.cards import JOKER, CardsLike, card_str, format_cards, parse_cards, parse_rank_mask
-from stud_fast.rankings import CATEGORIES, Ranking, RankingLike
+from stud_fast.cards import CardsLike, card_str, format_cards, parse_cards, parse_rank_mask
+from stud_fast.rankings import Ranking, RankingLike
 
 __all__ = ["HandValue", "evaluate", "evaluate_batch", "category_of", "max_value"]
 
@@ -78,14 +78,27 @@ class HandValue:
 
     @property
     def category(self) -> str:
-        """Category name: ``"high card"`` ... ``"five of a kind"``; ``"no low"`` under low8."""
-        return CATEGORIES[_core.category_index(self.ranking.number, self.value)]
+        """Category name: ``"high card"`` ... ``"five of a kind"``; under razz and low8 an
+        unpaired hand is named by its highest card (``"seven low"``), and ``"no low"`` is a
+        low8 hand that does not qualify.
+
+        >>> evaluate("7h 6c 4d 2s Ah Kd Kc", "razz").category
+        'seven low'
+        """
+        return _core.value_name(self.ranking.number, self.value)
 
     @property
     def best_five(self) -> tuple[int, ...]:
-        """Card ids of the best five cards (all cards for hands of up to four)."""
+        """Card ids of the best five cards (all cards for hands of up to four), each wild card
+        shown as the card it stands for (a duplicate of a held card where only that reaches
+        the value, RULES.md D4), in display order.
+
+        >>> format_cards(evaluate("9c 9d Ks Kd 2s", wild_ranks="9").best_five)
+        'Ks Kh Kd Kc 2s'
+        """
         if self._best is None:
-            self._best = _best_five(self)
+            self._best = _ordered(_core.best_five(self._cards, self._ranking.number,
+                                                  self._wild_mask), self._ranking)
         return self._best
 
     @property
@@ -124,21 +137,25 @@ class HandValue:
         return describe(self)
 
 
-_SETTINGS: dict[tuple[Any, Any], tuple[Ranking, int]] = {}
+_SETTINGS: dict[tuple[Any, ...], tuple[Ranking, int]] = {}
+_CACHED_TYPES = (str, Ranking, int)
 
 
 def _ranking_and_mask(ranking: RankingLike, wild_ranks: WildRanks) -> tuple[Ranking, int]:
-    """Parsed ranking and wild mask, cached for the hashable spellings callers repeat."""
+    """Parsed ranking and wild mask, cached for the spellings callers repeat.
+
+    Only exact str, Ranking and int arguments are cached, keyed with their types: ``1.0`` or
+    ``True`` equal ``1`` but are not masks, so no answer depends on an earlier call.
+    """
+    key = (ranking, wild_ranks, type(ranking), type(wild_ranks))
     try:
-        return _SETTINGS[ranking, wild_ranks]
-    except (KeyError, TypeError):
+        return _SETTINGS[key]  # only ever holds the cached types: a hit is a valid spelling
+    except (KeyError, TypeError):  # not seen yet, or an unhashable iterable of ranks
         pass
     parsed = Ranking.parse(ranking), parse_rank_mask(wild_ranks)
-    try:
-        if len(_SETTINGS) < 1024:
-            _SETTINGS[ranking, wild_ranks] = parsed
-    except TypeError:  # an unhashable iterable of ranks
-        pass
+    if type(ranking) in _CACHED_TYPES and type(wild_ranks) in _CACHED_TYPES \
+            and len(_SETTINGS) < 1024:
+        _SETTINGS[key] = parsed
     return parsed
 
 
@@ -152,7 +169,7 @@ def evaluate(cards: CardsLike, ranking: RankingLike = "high", wild_ranks: WildRa
     >>> evaluate("9c 9d 2s", wild_ranks="9").category
     'three of a kind'
     >>> evaluate("Ah 2c 3d 4s 5h 9c Kd", ranking="razz").category
-    'high card'
+    'five low'
     """
     r, mask = _ranking_and_mask(ranking, wild_ranks)
     ids = parse_cards(cards)
@@ -187,8 +204,10 @@ def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
     run on the calling thread; ``threads=1`` never starts one). The result does not depend on
     it. Non-contiguous input is copied; any other dtype than uint8 is a TypeError (convert with
     ``.astype(np.uint8)`` after checking the range yourself). A bad hand raises ``CardError``
-    naming the first one. ``out``, a writeable C-contiguous uint16 array [N], receives the
-    values instead of a new array (a loop that reuses it skips the new array's page faults).
+    naming the first one. ``out``, a writeable C-contiguous uint16 array [N] that does not
+    share memory with ``hands``, receives the values instead of a new array (a loop that
+    reuses it skips the new array's page faults). Ctrl-C stops a batch of any size within a
+    fraction of a second; ``out`` is then left as it was before the call.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)).tolist() == [
@@ -205,6 +224,8 @@ def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
     if not 1 <= hands.shape[1] <= 7:
         raise ValueError(f"hands must have 1 to 7 cards per row, got {hands.shape[1]}")
     count = thread_count(threads)
+    hands = np.ascontiguousarray(hands)
+    given = out is not None
     if out is None:
         out = np.empty(hands.shape[0], dtype=np.uint16)
     elif not isinstance(out, np.ndarray) or out.dtype != np.uint16:
@@ -212,17 +233,34 @@ def evaluate_batch(hands: np.ndarray, ranking: RankingLike = "high",
     elif out.shape != (hands.shape[0],) or not out.flags.c_contiguous or not out.flags.writeable:
         raise ValueError(f"out must be a writeable contiguous array of shape ({hands.shape[0]},), "
                          f"got shape {out.shape}")
-    _core.eval_batch(np.ascontiguousarray(hands), out, r.number, mask, count)
+    elif np.may_share_memory(hands, out):  # both contiguous: overlapping bounds share bytes
+        raise ValueError("out shares memory with hands: pass a separate output array")
+    _core.eval_batch(hands, out, r.number, mask, count, given)
     return out
 
 
 def category_of(value: int, ranking: RankingLike = "high") -> str:
-    """Category name of a value.
+    """Category name of a value (``HandValue.category`` of the hands with that value).
+
+    ``value`` is an int (or NumPy integer) from 0 to ``max_value(ranking)``.
 
     >>> category_of(evaluate("As Ad").value)
     'one pair'
+    >>> category_of(evaluate("Ah 2c 3d 4s 5h", "low8").value, "low8")
+    'five low'
     """
-    return CATEGORIES[_core.category_index(Ranking.parse(ranking).number, int(value))]
+    number = Ranking.parse(ranking).number
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"a value is an integer, got {value!r}")
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError(f"a value is an integer, got {value!r}") from None
+    top = _core.max_value(number)
+    if not 0 <= v <= top:
+        raise ValueError(f"value {v} is not a value of ranking {Ranking.parse(ranking).value} "
+                         f"(0 to {top})")
+    return _core.value_name(number, v)
 
 
 def max_value(ranking: RankingLike = "high") -> int:
@@ -231,67 +269,6 @@ def max_value(ranking: RankingLike = "high") -> int:
 
 
 # ---- the best five cards and the description -----------------------------------------------
-
-
-def _is_wild(card: int, mask: int) -> bool:
-    return card == JOKER or bool(mask >> (card >> 2) & 1)
-
-
-def _best_five(hv: HandValue) -> tuple[int, ...]:
-    naturals = [c for c in hv.cards if not _is_wild(c, hv.wild_mask)]
-    wilds = len(hv.cards) - len(naturals)
-    if wilds == 0:
-        if len(hv.cards) <= 5:
-            return _ordered(hv.cards, hv.ranking)
-        for five in itertools.combinations(hv.cards, 5):
-            if _core.eval_ids(five, hv.ranking.number, 0) == hv.value:
-                return _ordered(five, hv.ranking)
-        raise AssertionError("no five-card subset reaches the hand's value")  # pragma: no cover
-    return _ordered(_substitute(hv, naturals, wilds), hv.ranking)
-
-
-def _substitute(hv: HandValue, naturals: list[int], wilds: int) -> tuple[int, ...]:
-    """Concrete cards for a hand with wild cards: the first choice that reaches its value.
-
-    Every wild card is tried as every card of the deck (duplicates of held cards included,
-    RULES.md D4); a concrete hand is scored by the reference evaluator, which accepts
-    duplicates. Used only to show a hand, never to value one.
-    """
-    from stud_fast import _reference
-
-    size = min(5, len(hv.cards))
-    used_wilds = min(wilds, size)
-    deck = hv.ranking.deck
-    target = _reference.reference_key(hv.cards, hv.ranking.value, hv.wild_mask)
-    ranks = sorted({c >> 2 for c in deck})
-    for keep in itertools.combinations(naturals, size - used_wilds):
-        suits = {c & 3 for c in keep}
-        # A stand-in's rank matters, and its suit only when it can complete a flush: offer each
-        # rank in the suit of the kept cards (when they share one) and in another suit.
-        flush_suit = suits.pop() if len(suits) == 1 else (3 if not keep else None)
-        plain_suit = 0 if flush_suit != 0 else 1
-        candidates = [r * 4 + s for r in ranks for s in {flush_suit, plain_suit} if s is not None]
-        for extra in itertools.combinations_with_replacement(candidates, used_wilds):
-            hand = keep + extra
-            if _reference.reference_key(hand, hv.ranking.value, 0) == target:
-                return _distinct_suits(hand, len(keep), hv.ranking.value, target)
-    raise AssertionError("no substitution reaches the hand's value")  # pragma: no cover
-
-
-def _distinct_suits(hand: tuple[int, ...], kept: int, ranking: str, target: object) -> tuple[int, ...]:
-    """Re-suit the stand-ins so that no card shows twice where the value allows it."""
-    from stud_fast import _reference
-
-    cards = list(hand)
-    for i in range(kept, len(cards)):
-        rank = cards[i] >> 2
-        for suit in range(4):
-            trial = cards[:i] + [rank * 4 + suit] + cards[i + 1:]
-            if rank * 4 + suit not in cards[:i] and \
-                    _reference.reference_key(trial, ranking, 0) == target:
-                cards = trial
-                break
-    return tuple(cards)
 
 
 def _ordered(cards: Iterable[int], ranking: Ranking) -> tuple[int, ...]:
@@ -308,7 +285,11 @@ def _ordered(cards: Iterable[int], ranking: Ranking) -> tuple[int, ...]:
 
 
 def describe(hv: HandValue) -> str:
-    """A readable description such as ``"Full house, kings over tens"``."""
+    """A readable description such as ``"Full house, kings over tens"``.
+
+    >>> describe(evaluate("7h 6c 4d 2s Ah Kd Kc", "razz"))
+    'Low, 7-6-4-2-A'
+    """
     cat = hv.category
     if cat == "no low":
         return "No qualifying low"
@@ -318,7 +299,7 @@ def describe(hv: HandValue) -> str:
                     key=lambda rc: (rc[1], -1 if hv.ranking.is_low and rc[0] == 12 else rc[0]),
                     reverse=True)
     top = groups[0][0]
-    if hv.ranking.is_low and cat == "high card":
+    if hv.ranking.is_low and cat.endswith(" low"):
         order = sorted(ranks, key=lambda r: -1 if r == 12 else r, reverse=True)
         return "Low, " + "-".join("A" if r == 12 else "23456789TJQKA"[r] for r in order)
     if cat in ("straight", "straight flush"):

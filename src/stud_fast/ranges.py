@@ -26,7 +26,7 @@ from stud_fast.cards import DECK_32, DECK_52, JOKER, card_str, parse_cards
 from stud_fast.errors import CardError
 
 if TYPE_CHECKING:
-    from stud_fast.equity import CardsText, EquityResult
+    from stud_fast.equity import CardsText, EquityResult, _Pot
 
 __all__ = ["Range"]
 
@@ -156,20 +156,15 @@ class Range:
         return list(self._holdings), [float(w) for w in self._weights]
 
 
-def range_equity(hands: list[Union[CardsText, Range]], *, game: Optional[str], dead: CardsText,
-                 exact: Optional[bool], samples: Optional[int], seed: Optional[int],
-                 threads: Optional[int], ranking: Optional[str], cards: Optional[int],
-                 wild_ranks: str, jokers: int,
+def range_equity(hands: list[Union[CardsText, Range]], *, pot: "_Pot", mask: int,
+                 dead: CardsText, exact: Optional[bool], samples: Optional[int],
+                 seed: Optional[int], threads: Optional[int], jokers: int, max_deals: int,
                  progress: Optional[Callable[[int, int], None]]) -> "EquityResult":
     """:func:`stud_fast.equity` when some hands are ranges (its arguments, same meaning;
     ``progress`` counts combinations of holdings)."""
-    from stud_fast.equity import DEFAULT_SAMPLES, EXACT_LIMIT, EquityResult, _game
-    from stud_fast.cards import parse_rank_mask
+    from stud_fast.equity import DEFAULT_SAMPLES, EXACT_LIMIT, EquityResult
     from stud_fast.evaluation import thread_count
-    main, hilo, per_player, game_wild, name = _game(game, ranking, cards)
-    mask = parse_rank_mask(game_wild + wild_ranks if isinstance(wild_ranks, str) else wild_ranks)
-    if not 0 <= jokers <= 4:
-        raise ValueError(f"a deck holds 0 to 4 jokers, got {jokers}")
+    main, hilo, per_player, name = pot.ranking, pot.hilo, pot.cards, pot.name
     if not 2 <= len(hands) <= 8:
         raise ValueError(f"equity needs 2 to 8 players, got {len(hands)}")
     deck = set(main.deck)
@@ -210,9 +205,13 @@ def range_equity(hands: list[Union[CardsText, Range]], *, game: Optional[str], d
     unseen = (len(deck) - len(taken - {JOKER}) + jokers - jokers_seen
               - sum(count for count, r in zip(counts, ranges) if r is not None))
     deals = _core.equity_deal_count(main.number, per_player, counts, unseen)
+    if exact and deals > max_deals:
+        raise ValueError(
+            f"an exact run of this spot enumerates about {deals:,.0f} deals, more than "
+            f"max_deals={max_deals:,}: sample it (exact=False, samples=...) or raise max_deals")
     raw = _core.range_equity_raw(
         main.number, hilo, per_player, known, ranges, dead_ids, exact, max(deals, 0.0),
-        float(EXACT_LIMIT), samples or DEFAULT_SAMPLES,
+        float(min(EXACT_LIMIT, max_deals)), samples or DEFAULT_SAMPLES,
         seed if seed is not None else secrets.randbits(64), thread_count(threads), mask,
         jokers, progress)
     return EquityResult(
@@ -221,4 +220,4 @@ def range_equity(hands: list[Union[CardsText, Range]], *, game: Optional[str], d
                                for i, h in enumerate(hands)),
         equity=tuple(raw["equity"]), win=tuple(raw["win"]), tie=tuple(raw["tie"]),
         high=tuple(raw["high"]), low=tuple(raw["low"]), std_error=tuple(raw["std_error"]),
-        deals=int(raw["deals"]), exact=bool(raw["exact"]))
+        deals=int(raw["deals"]), exact=bool(raw["exact"]), hilo=hilo)

@@ -13,7 +13,9 @@ from typing import Union
 
 __all__ = ["Ranking", "RankingLike", "CATEGORIES"]
 
-#: Category names, indexed by the C core's category numbers (0 is "no low", low8 only).
+#: Category names, indexed by the C core's category numbers (0 is "no low", low8 only; the C
+#: core's sf_category_name gives the same). Under razz and low8, HandValue.category names a
+#: "high card" hand by its highest card instead, aces low: "seven low".
 CATEGORIES: tuple[str, ...] = (
     "no low", "high card", "one pair", "two pair", "three of a kind", "straight", "flush",
     "full house", "four of a kind", "straight flush", "five of a kind",

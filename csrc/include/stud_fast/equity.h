@@ -27,8 +27,12 @@ extern "C" {
 enum {
     SF_E_PLAYERS = -20,    /* not 2 to 8 players */
     SF_E_TOO_MANY = -21,   /* a player holds more cards than the game deals */
-    SF_E_DECK_SHORT = -22  /* the deck cannot give every player the cards they lack */
+    SF_E_DECK_SHORT = -22, /* the deck cannot give every player the cards they lack */
+    SF_E_HUGE = -23        /* an exact run of more deals than SF_EQUITY_MAX_DEALS */
 };
+
+/* The most deals one exact run enumerates (2^62): counts stay exact in 64 bits. */
+#define SF_EQUITY_MAX_DEALS (UINT64_C(1) << 62)
 
 typedef struct sf_equity_game {
     sf_ranking ranking;      /* HIGH, SHORT32 or RAZZ: who wins the pot (or its high half) */
@@ -85,6 +89,21 @@ int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t
                           const int *known_count, const uint8_t *dead, int ndead,
                           uint64_t first_sample, uint64_t samples, uint64_t seed, int threads,
                           sf_equity_tally *tally);
+
+/*
+ * An exact run in pieces. sf_equity_exact_plan() gives the number of units the run's deals are
+ * cut into (of different sizes, each at most about a million deals where the spot allows it)
+ * and the number of deals; sf_equity_exact_into() adds units first_unit .. first_unit + units
+ * - 1 to *tally (tally->deals counts the deals done).
+ * Any cut adds up to exactly the tally of sf_equity_exact(), whatever the thread counts.
+ * A run of more than SF_EQUITY_MAX_DEALS deals is SF_E_HUGE.
+ */
+int sf_equity_exact_plan(const sf_equity_game *game, int players, const uint8_t *known,
+                         const int *known_count, const uint8_t *dead, int ndead,
+                         uint64_t *units, uint64_t *deals);
+int sf_equity_exact_into(const sf_equity_game *game, int players, const uint8_t *known,
+                         const int *known_count, const uint8_t *dead, int ndead,
+                         uint64_t first_unit, uint64_t units, int threads, sf_equity_tally *tally);
 
 /* The result of a tally (exact: 1 for an enumeration, 0 for samples). */
 void sf_equity_finish(const sf_equity_tally *tally, int players, int exact,

@@ -82,7 +82,8 @@ enum {
     SF_E_COUNT = -4,     /* not 1 to 7 cards */
     SF_E_RANKING = -5,   /* unknown ranking */
     SF_E_WILD = -6,      /* wild-rank mask with bits above the ace */
-    SF_E_ARGUMENT = -7   /* a NULL pointer where data was required */
+    SF_E_ARGUMENT = -7,  /* a NULL pointer where data was required */
+    SF_E_INTERNAL = -8   /* a broken invariant: a bug, to be reported */
 };
 
 /*
@@ -135,6 +136,13 @@ void sf_eval_batch_trusted(const sf_evaluator *ev, const uint8_t *hands, size_t 
 
 sf_category sf_category_of(sf_ranking ranking, sf_value value);
 const char *sf_category_name(sf_category category);
+/*
+ * The name of a value's category as a player says it: the category name, except that an
+ * unpaired hand under RAZZ and LOW8 is named by its highest card, aces low ("seven low").
+ * NULL for an unknown ranking or a value above sf_max_value().
+ */
+const char *sf_value_name(sf_ranking ranking, sf_value value);
+/* A message for any status of the library, the equity engine's included. */
 const char *sf_status_message(int status);
 /* The largest value of a ranking (the strongest hand). */
 sf_value sf_max_value(sf_ranking ranking);

@@ -1,0 +1,148 @@
+"""Ctrl-C stops every long C call within a second (issue 9, item 4).
+
+Each test starts a Python child that runs one huge call (an equity run of hours, a batch of
+hundreds of millions of hands), sends it SIGINT once it is under way, and times how long the
+child takes to leave the call with a KeyboardInterrupt and exit. A KeyboardInterrupt must also
+leave a caller's ``out`` array exactly as it was.
+
+The batch's hands are one 560 KB pool of random hands mapped again and again into one long
+virtual array (Linux ``memfd`` + ``MAP_FIXED``), so a batch of 240 million hands costs no more
+memory than the pool and the output (which the
+kernel only backs where it is written).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="SIGINT and memfd: Linux only")
+
+# How long the child runs before the signal, and the promise: out within a second.
+SETTLE = 0.4
+PROMPT = 1.0
+
+_ALIASED_HANDS = textwrap.dedent("""
+    import ctypes, mmap, os
+    import numpy as np
+
+    def aliased_hands(rows, pool_rows=4096 * 20):
+        '''A C-contiguous uint8 array [rows, 7] whose pages all map one pool of random hands.'''
+        rng = np.random.default_rng(1)
+        pool = np.argsort(rng.random((pool_rows, 52)), axis=1)[:, :7].astype(np.uint8)
+        data = pool.tobytes()
+        assert len(data) % mmap.PAGESIZE == 0 and len(data) % 7 == 0
+        fd = os.memfd_create("hands")
+        os.write(fd, data)
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mmap.restype = ctypes.c_void_p
+        libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
+                              ctypes.c_int, ctypes.c_long]
+        copies = -(-rows * 7 // len(data))
+        size = copies * len(data)
+        base = libc.mmap(None, size, 0, 0x22 | 0x4000, -1, 0)  # PROT_NONE, private, noreserve
+        assert base not in (None, ctypes.c_void_p(-1).value)
+        for i in range(copies):  # PROT_READ, MAP_SHARED | MAP_FIXED
+            got = libc.mmap(base + i * len(data), len(data), 1, 0x11, fd, 0)
+            assert got == base + i * len(data), ctypes.get_errno()
+        buf = (ctypes.c_uint8 * size).from_address(base)
+        return np.frombuffer(buf, dtype=np.uint8)[:rows * 7].reshape(rows, 7)
+""")
+
+
+def _interrupt(body: str, timeout: float = 30.0) -> tuple[str, float]:
+    """Run `body` in a child that prints "ready" before its huge call; SIGINT it SETTLE
+    seconds later. Returns the child's output and the seconds from the signal to the
+    KeyboardInterrupt (the child prints "interrupted" and the system's monotonic clock)."""
+    script = "import time\n" + _ALIASED_HANDS + textwrap.dedent(body)
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+    try:
+        assert child.stdout is not None
+        first = child.stdout.readline()
+        assert first.strip() == "ready", first + child.stdout.read()
+        time.sleep(SETTLE)
+        sent = time.monotonic()
+        os.kill(child.pid, signal.SIGINT)
+        try:
+            child.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"the child ignored SIGINT for {timeout} s")
+        output = child.stdout.read()
+        stamps = [float(line.split()[1]) for line in output.splitlines()
+                  if line.startswith("interrupted ")]
+        return output, (stamps[0] if stamps else time.monotonic()) - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def _assert_stopped(output: str, elapsed: float) -> None:
+    assert "interrupted" in output, output
+    assert "finished" not in output, output
+    assert elapsed < PROMPT, f"stopped {elapsed:.2f} s after SIGINT: {output}"
+
+
+def test_huge_sampled_equity_stops_within_a_second() -> None:
+    output, elapsed = _interrupt("""
+        import stud_fast
+        print("ready", flush=True)
+        try:
+            stud_fast.equity(["", ""], exact=False, samples=2**40, seed=1, threads=2)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+    """)
+    _assert_stopped(output, elapsed)
+
+
+def test_huge_exact_equity_stops_within_a_second() -> None:
+    output, elapsed = _interrupt("""
+        import stud_fast
+        print("ready", flush=True)
+        try:  # about 1.6e12 deals: hours
+            stud_fast.equity(["As Ks", "Qh Qd"], exact=True, max_deals=10**13, threads=2)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+    """)
+    _assert_stopped(output, elapsed)
+
+
+def test_huge_batch_stops_within_a_second_and_out_is_left_as_it_was() -> None:
+    output, elapsed = _interrupt("""
+        import numpy as np
+        import stud_fast
+        hands = aliased_hands(240_000_000)
+        out = np.full(len(hands), 7, dtype=np.uint16)
+        print("ready", flush=True)
+        try:
+            stud_fast.evaluate_batch(hands, wild_ranks="23456789T", threads=2, out=out)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+            print("untouched" if (out == 7).all() else "half-written")
+    """)
+    _assert_stopped(output, elapsed)
+    assert "untouched" in output, output
+
+
+def test_huge_batch_into_a_new_array_stops_within_a_second() -> None:
+    output, elapsed = _interrupt("""
+        import stud_fast
+        hands = aliased_hands(1_000_000_000)
+        print("ready", flush=True)
+        try:
+            stud_fast.evaluate_batch(hands, wild_ranks="23456789T", threads=2)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+    """)
+    _assert_stopped(output, elapsed)

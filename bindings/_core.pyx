@@ -489,14 +489,6 @@ def equity_deal_count(int ranking, int cards_per_player, list known_counts, int 
 
 import array as _array
 
-_RANGE_ERRORS = {
-    -30: "a range is malformed (holdings of 1 to 7 cards, positive finite weights not too far "
-         "apart, no jokers)",
-    -31: "card removal leaves no possible combination of the ranges' holdings",
-    -32: "the ranges give more than 4,194,304 possible combinations",
-}
-
-
 def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, list ranges,
                      list dead, exact, double deals_per_combo, double exact_limit,
                      uint64_t samples=0, uint64_t seed=0, int threads=1, unsigned wild_mask=0,
@@ -522,7 +514,7 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
     cdef double[:] weights
     keep = []  # the buffers cranges points into, alive until the spot has copied them
     if players < 2 or players > 8 or len(ranges) != players:
-        raise ValueError(_EQUITY_ERRORS[-20] + f", got {players}")
+        _raise(csf.SF_E_PLAYERS, f"equity needs 2 to 8 players, got {players}")
     if ndead > 52:
         raise ValueError(f"{ndead} dead cards is more than a deck")
     memset(cranges, 0, sizeof(cranges))
@@ -531,7 +523,7 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
         if ranges[p] is not None:
             holdings, weight_list = ranges[p]
             if not holdings or any(len(h) != len(holdings[0]) for h in holdings):
-                raise ValueError(_RANGE_ERRORS[-30])
+                _raise(csf.SF_E_RANGE)
             ids = bytes([_to_card(c) for h in holdings for c in h])
             weights = _array.array("d", weight_list)
             keep += [ids, weights]
@@ -541,7 +533,7 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
             cranges[p].weights = &weights[0]
             continue
         if len(known[p]) > 7:
-            raise ValueError(_EQUITY_ERRORS[-21])
+            _raise(csf.SF_E_TOO_MANY)
         counts[p] = len(known[p])
         for i in range(counts[p]):
             known_buf[p * 7 + i] = <uint8_t>_to_card(known[p][i])
@@ -556,7 +548,7 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
                                    &spot)
     keep.clear()
     if status != csf.SF_OK:
-        _raise_equity(status)
+        _raise(status)
     try:
         combos = csf.sf_range_spot_combos(spot)
         if exact is None:
@@ -585,7 +577,7 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
             if progress is not None and status == csf.SF_OK:
                 progress(done, combos)
         if status != csf.SF_OK:
-            _raise_equity(status)
+            _raise(status)
         if is_exact:
             csf.sf_range_exact_finish(spot, &sums, &out)
         else:
@@ -603,9 +595,3 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
     }
 
 
-cdef int _raise_equity(int status) except -1:
-    if status in _RANGE_ERRORS:
-        raise ValueError(_RANGE_ERRORS[status])
-    if status in _EQUITY_ERRORS:
-        raise ValueError(_EQUITY_ERRORS[status])
-    raise CardError((<bytes>csf.sf_status_message(status)).decode())

@@ -108,6 +108,9 @@ cdef extern from "stud_fast/equity.h" nogil:
 
 cdef extern from "stud_fast/range_equity.h" nogil:
     int SF_RANGE_CHUNK
+    int SF_E_RANGE
+    int SF_E_RANGE_EMPTY
+    int SF_E_RANGE_TOO_MANY
     ctypedef struct sf_range:
         int holdings
         int cards

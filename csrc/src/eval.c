@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "stud_fast/equity.h"
+#include "stud_fast/range_equity.h"
 
 #include "hand_checks.h"
 #include "keys.h"
@@ -188,6 +189,9 @@ const char *sf_value_name(sf_ranking ranking, sf_value value)
     return category_names[cat];
 }
 
+/* the message below spells the limit out for people */
+_Static_assert(SF_RANGE_MAX_COMBOS == 4194304, "update SF_E_RANGE_TOO_MANY's message");
+
 const char *sf_status_message(int status)
 {
     switch (status) {
@@ -204,6 +208,12 @@ const char *sf_status_message(int status)
     case SF_E_TOO_MANY: return "a player holds more cards than the game deals";
     case SF_E_DECK_SHORT: return "the deck cannot give every player the cards they still need";
     case SF_E_HUGE: return "too many deals to enumerate";
+    case SF_E_RANGE: return "a range is malformed (holdings of 1 to 7 cards, positive finite "
+                            "weights not too far apart, no jokers)";
+    case SF_E_RANGE_EMPTY: return "card removal leaves no possible combination of the ranges' "
+                                  "holdings";
+    case SF_E_RANGE_TOO_MANY: return "the ranges give more than 4,194,304 possible "
+                                     "combinations (SF_RANGE_MAX_COMBOS)";
     default: return "unknown status";
     }
 }

@@ -294,6 +294,61 @@ _EQUITY_ERRORS = {
 }
 
 
+cdef struct _Spot:
+    csf.sf_equity_game game
+    uint8_t known[8 * 7]
+    int counts[8]
+    uint8_t dead[64]
+    int players
+    int ndead
+
+
+cdef int _spot(_Spot *s, int ranking, bint hilo, int cards_per_player, list known, list dead,
+               unsigned wild_mask, int jokers) except -1:
+    """Fill *s from Python lists (the arguments shared by every equity call)."""
+    cdef int p, i
+    s.players = len(known)
+    s.ndead = len(dead)
+    if s.players < 2 or s.players > 8:
+        raise ValueError(_EQUITY_ERRORS[-20] + f", got {s.players}")
+    if s.ndead > 52:
+        raise ValueError(f"{s.ndead} dead cards is more than a deck")
+    for p in range(s.players):
+        if len(known[p]) > 7:
+            raise ValueError(_EQUITY_ERRORS[-21])
+        s.counts[p] = len(known[p])
+        for i in range(s.counts[p]):
+            s.known[p * 7 + i] = <uint8_t>_to_card(known[p][i])
+    for i in range(s.ndead):
+        s.dead[i] = <uint8_t>_to_card(dead[i])
+    s.game.ranking = <csf.sf_ranking>ranking
+    s.game.hilo = hilo
+    s.game.cards_per_player = cards_per_player
+    s.game.wild_ranks = <csf.sf_rank_mask>wild_mask
+    s.game.jokers = jokers
+    return 0
+
+
+cdef int _check_equity(int status) except -1:
+    if status != csf.SF_OK:
+        if status in _EQUITY_ERRORS:
+            raise ValueError(_EQUITY_ERRORS[status])
+        raise CardError((<bytes>csf.sf_status_message(status)).decode())
+    return 0
+
+
+cdef dict _result(const csf.sf_equity_result *out, int players):
+    return {
+        "deals": out.deals, "exact": bool(out.exact),
+        "equity": [out.equity[p] for p in range(players)],
+        "win": [out.win[p] for p in range(players)],
+        "tie": [out.tie[p] for p in range(players)],
+        "high": [out.high[p] for p in range(players)],
+        "low": [out.low[p] for p in range(players)],
+        "std_error": [out.std_error[p] for p in range(players)],
+    }
+
+
 def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list dead,
                bint exact, uint64_t samples=0, uint64_t seed=0, int threads=1,
                unsigned wild_mask=0, int jokers=0, progress=None):
@@ -303,35 +358,16 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
     of per-player lists (equity, win, tie, high, low, std_error) and deals. Runs without the
     GIL.
     """
-    cdef csf.sf_equity_game game
+    cdef _Spot s
     cdef csf.sf_equity_result out
-    cdef uint8_t known_buf[8 * 7]
-    cdef int counts[8]
-    cdef uint8_t dead_buf[64]
-    cdef int players = len(known), ndead = len(dead), status, p, i
-    if players < 2 or players > 8:
-        raise ValueError(_EQUITY_ERRORS[-20] + f", got {players}")
-    if ndead > 52:
-        raise ValueError(f"{ndead} dead cards is more than a deck")
-    for p in range(players):
-        if len(known[p]) > 7:
-            raise ValueError(_EQUITY_ERRORS[-21])
-        counts[p] = len(known[p])
-        for i in range(counts[p]):
-            known_buf[p * 7 + i] = <uint8_t>_to_card(known[p][i])
-    for i in range(ndead):
-        dead_buf[i] = <uint8_t>_to_card(dead[i])
-    game.ranking = <csf.sf_ranking>ranking
-    game.hilo = hilo
-    game.cards_per_player = cards_per_player
-    game.wild_ranks = <csf.sf_rank_mask>wild_mask
-    game.jokers = jokers
+    cdef int status
+    _spot(&s, ranking, hilo, cards_per_player, known, dead, wild_mask, jokers)
     cdef csf.sf_equity_tally tally
     cdef uint64_t done = 0, piece
     memset(&tally, 0, sizeof(tally))
     if exact:
         with nogil:
-            status = csf.sf_equity_exact(&game, players, known_buf, counts, dead_buf, ndead,
+            status = csf.sf_equity_exact(&s.game, s.players, s.known, s.counts, s.dead, s.ndead,
                                          threads, &out)
     else:
         # pieces of about 2% of the run, on block boundaries, so progress can be shown
@@ -344,26 +380,74 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
             if piece > samples - done:
                 piece = samples - done
             with nogil:
-                status = csf.sf_equity_sample_into(&game, players, known_buf, counts,
-                                                   dead_buf, ndead, done, piece, seed,
+                status = csf.sf_equity_sample_into(&s.game, s.players, s.known, s.counts,
+                                                   s.dead, s.ndead, done, piece, seed,
                                                    threads, &tally)
             done += piece
             if progress is not None and status == csf.SF_OK:
                 progress(done, samples)
-        csf.sf_equity_finish(&tally, players, 0, &out)
-    if status != csf.SF_OK:
-        if status in _EQUITY_ERRORS:
-            raise ValueError(_EQUITY_ERRORS[status])
-        raise CardError((<bytes>csf.sf_status_message(status)).decode())
-    return {
-        "deals": out.deals, "exact": bool(out.exact),
-        "equity": [out.equity[p] for p in range(players)],
-        "win": [out.win[p] for p in range(players)],
-        "tie": [out.tie[p] for p in range(players)],
-        "high": [out.high[p] for p in range(players)],
-        "low": [out.low[p] for p in range(players)],
-        "std_error": [out.std_error[p] for p in range(players)],
-    }
+        csf.sf_equity_finish(&tally, s.players, 0, &out)
+    _check_equity(status)
+    return _result(&out, s.players)
+
+
+#: the integer sums of an equity tally, per player (see sf_equity_tally)
+TALLY_FIELDS = ("share", "share_sq", "high", "low", "win", "tie")
+
+
+cdef void _tally_sums(csf.sf_equity_tally *t, uint64_t **sums):
+    """The per-player arrays of *t, in the order of TALLY_FIELDS."""
+    sums[0] = t.share
+    sums[1] = t.share_sq
+    sums[2] = t.high
+    sums[3] = t.low
+    sums[4] = t.win
+    sums[5] = t.tie
+
+
+def equity_tally(int ranking, bint hilo, int cards_per_player, list known, list dead,
+                 uint64_t first_sample, uint64_t samples, uint64_t seed, int threads=1,
+                 unsigned wild_mask=0, int jokers=0):
+    """The integer tally of samples ``first_sample`` .. ``first_sample + samples - 1`` of the
+    seed's Monte Carlo run (``first_sample`` a multiple of SF_EQUITY_BLOCK): a dict of
+    per-player lists (TALLY_FIELDS) and deals. Tallies of the pieces of a run add up to the
+    tally of the whole run; :func:`equity_finish` turns one into equity_raw's result.
+    """
+    cdef _Spot s
+    cdef csf.sf_equity_tally tally
+    cdef int status
+    _spot(&s, ranking, hilo, cards_per_player, known, dead, wild_mask, jokers)
+    memset(&tally, 0, sizeof(tally))
+    with nogil:
+        status = csf.sf_equity_sample_into(&s.game, s.players, s.known, s.counts, s.dead,
+                                           s.ndead, first_sample, samples, seed, threads,
+                                           &tally)
+    _check_equity(status)
+    cdef uint64_t *sums[6]
+    _tally_sums(&tally, sums)
+    result = {name: [sums[f][p] for p in range(s.players)]
+              for f, name in enumerate(TALLY_FIELDS)}
+    result["deals"] = tally.deals
+    return result
+
+
+def equity_finish(dict tally, int players, bint exact):
+    """equity_raw's result from an integer tally (pieces added up), as the C engine ends a
+    run: the same doubles as a run in one piece."""
+    cdef csf.sf_equity_tally t
+    cdef csf.sf_equity_result out
+    cdef uint64_t *sums[6]
+    cdef int f, p
+    if players < 2 or players > 8:
+        raise ValueError(_EQUITY_ERRORS[-20] + f", got {players}")
+    memset(&t, 0, sizeof(t))
+    _tally_sums(&t, sums)
+    for f, name in enumerate(TALLY_FIELDS):
+        for p in range(players):
+            sums[f][p] = tally[name][p]
+    t.deals = tally["deals"]
+    csf.sf_equity_finish(&t, players, exact, &out)
+    return _result(&out, players)
 
 
 def equity_deal_count(int ranking, int cards_per_player, list known_counts, int nunseen):

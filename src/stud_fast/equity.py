@@ -7,15 +7,19 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from dataclasses import dataclass
-from typing import Callable, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards, parse_rank_mask
 from stud_fast.errors import CardError
 from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 __all__ = ["EquityResult", "equity", "EXACT_LIMIT", "GAMES"]
 
@@ -88,7 +92,8 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
            seed: Optional[int] = None, threads: Optional[int] = None,
            ranking: Optional[str] = None, cards: Optional[int] = None,
            wild_ranks: str = "", jokers: int = 0,
-           progress: Optional[Callable[[int, int], None]] = None) -> EquityResult:
+           progress: Optional[Callable[[int, int], None]] = None,
+           client: Optional["Client"] = None) -> EquityResult:
     """Each player's share of the pot in a stud spot.
 
     ``hands`` gives each player's known cards (down and up). ``game`` is a variant name (see
@@ -101,7 +106,9 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
     always wild) in the deck, known ones included. When the deck cannot give every player a
     seventh card, the last card is one card shared by everyone (RULES.md S3).
     ``progress(done, total)``, if given, is called as a sampled run goes (the result is the
-    same with or without it).
+    same with or without it). ``client``, a ``distributed.Client``, runs the enumeration or
+    the sampling in pieces on its Dask cluster (:mod:`stud_fast.dask`): the same result, deal
+    count included, for any number of workers; ``progress`` then reports finished pieces.
 
     >>> equity(["7h 6c 5d 4s", "Kh Qd Jc Tc"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
@@ -144,7 +151,12 @@ def equity(hands: Iterable[CardsText], *, game: Optional[str] = "seven_card_stud
     if samples is not None and samples < 1:
         raise ValueError("samples must be at least 1")
     count = thread_count(threads)
-    raw = _core.equity_raw(
+    run = _core.equity_raw
+    if client is not None:
+        from stud_fast.dask import equity_raw as on_cluster
+
+        run = functools.partial(on_cluster, client)
+    raw = run(
         main.number, hilo, per_player, known, dead_ids, exact,
         samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),
         count, mask, jokers, progress)

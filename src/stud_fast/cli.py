@@ -16,6 +16,7 @@ import json
 import sys
 from typing import Optional, Sequence
 
+from stud_fast.dask.cli import add_cluster_arguments, client_from_args
 from stud_fast.errors import StudFastError
 
 __all__ = ["main"]
@@ -45,6 +46,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from stud_fast.benchmark import run
 
     rows = run(hands=args.hands, seed=args.seed, repeats=args.repeats)
+    with client_from_args(args) as client:
+        if client is not None:
+            from stud_fast.dask.bench import compare
+
+            rows += compare(client, seed=args.seed)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(rows, f, indent=2)
@@ -56,10 +62,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from stud_fast.simulate import simulate
 
     bots = [b for b in args.bots.replace(" ", "").split(",") if b]
-    summary = simulate(args.variant, args.hands, players=args.players, seed=args.seed,
-                       bots=bots, ante=args.ante, bring_in=args.bring_in,
-                       small_bet=args.small_bet, big_bet=args.big_bet, stack=args.stack,
-                       phh_dir=args.phh, progress=not args.no_progress)
+    with client_from_args(args) as client:
+        summary = simulate(args.variant, args.hands, players=args.players, seed=args.seed,
+                           bots=bots, ante=args.ante, bring_in=args.bring_in,
+                           small_bet=args.small_bet, big_bet=args.big_bet, stack=args.stack,
+                           phh_dir=args.phh, progress=not args.no_progress, client=client)
     print(summary.format())
     if args.phh:
         print(f"\nhand histories written to {args.phh}")
@@ -78,9 +85,10 @@ def _cmd_equity(args: argparse.Namespace) -> int:
             print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,} deals",
                   end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-    result = equity(args.hands, game=args.game, dead=args.dead, exact=exact,
-                    samples=args.samples, seed=args.seed, threads=args.threads,
-                    progress=progress)
+    with client_from_args(args) as client:
+        result = equity(args.hands, game=args.game, dead=args.dead, exact=exact,
+                        samples=args.samples, seed=args.seed, threads=args.threads,
+                        progress=progress, client=client)
     print(result.format())
     return 0
 
@@ -120,6 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=1, help="seed of the random hands (1)")
     b.add_argument("--repeats", type=int, default=5, help="repetitions, best kept (5)")
     b.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
+    add_cluster_arguments(b)
     b.set_defaults(func=_cmd_bench)
 
     s = sub.add_parser("simulate", help="bots play many hands; print a summary")
@@ -139,6 +148,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--big-bet", type=int, default=10, help="big bet (10)")
     s.add_argument("--stack", type=int, default=200, help="every seat's stack each hand (200)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_cluster_arguments(s)
     s.set_defaults(func=_cmd_simulate)
 
     q = sub.add_parser("equity", help="each player's share of the pot from the known cards")
@@ -152,6 +162,7 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--samples", type=int, help="Monte Carlo deals (default: exact if cheap)")
     q.add_argument("--seed", type=int, help="seed for reproducible sampling")
     q.add_argument("--threads", type=int, help="worker threads (default: all cores)")
+    add_cluster_arguments(q)
     q.set_defaults(func=_cmd_equity)
 
     r = sub.add_parser("replay", help="replay a .phh hand history; print its final stacks")

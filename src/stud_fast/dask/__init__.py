@@ -22,10 +22,26 @@ Ctrl-C while waiting cancels every piece still queued or running.
 ...     r = stud_fast.equity(["As Ks Qs 7d", "Jh Jd 9c 8c"], client=client)
 """
 
-from stud_fast.dask._array import evaluate_batch
-from stud_fast.dask._equity import equity_raw
-from stud_fast.dask._simulate import simulate_on
-from stud_fast.dask.cli import add_cluster_arguments, client_from_args
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from stud_fast.dask._array import evaluate_batch
+    from stud_fast.dask._equity import equity_raw
+    from stud_fast.dask._simulate import simulate_on
+    from stud_fast.dask.cli import add_cluster_arguments, client_from_args
 
 __all__ = ["evaluate_batch", "equity_raw", "simulate_on", "add_cluster_arguments",
            "client_from_args"]
+
+#: where each name lives: the command line declares its options without loading the rest
+_MODULES = {"evaluate_batch": "_array", "equity_raw": "_equity", "simulate_on": "_simulate",
+            "add_cluster_arguments": "cli", "client_from_args": "cli"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _MODULES:
+        raise AttributeError(f"module 'stud_fast.dask' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"stud_fast.dask.{_MODULES[name]}"), name)

@@ -66,6 +66,6 @@ def client_from_args(args: argparse.Namespace) -> Iterator[Optional["Client"]]:
             yield client
         return
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address=":0", silence_logs=logging.ERROR) as cluster, \
             Client(cluster) as client:
         yield client

@@ -50,7 +50,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         if client is not None:
             from stud_fast.dask.bench import compare
 
-            rows += compare(client, seed=args.seed)
+            rows += compare(client, hands=args.hands, seed=args.seed)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(rows, f, indent=2)

@@ -44,10 +44,11 @@ def evaluate_batch(hands: "dask.array.Array", ranking: RankingLike = "high",
     # the local call checks dtype, shape, ranking and wild ranks on an empty array
     _local_batch(np.empty((0,) * max(hands.ndim - 1, 0) + hands.shape[1:], dtype=hands.dtype),
                  ranking, wild_ranks, threads=1)
-    if hands.numblocks[1] > 1:
-        hands = hands.rechunk({1: -1})
-    return hands.map_blocks(_evaluate_block, ranking, wild_ranks, dtype=np.uint16,
-                            drop_axis=1, meta=np.empty((0,), dtype=np.uint16))
+    rows: Any = hands.rechunk({1: -1}) if hands.numblocks[1] > 1 else hands
+    values: "dask.array.Array" = rows.map_blocks(
+        _evaluate_block, ranking, wild_ranks, dtype=np.uint16, drop_axis=1,
+        meta=np.empty((0,), dtype=np.uint16))
+    return values
 
 
 _HAND = re.compile(r"^hand (\d+)")

@@ -20,7 +20,8 @@ def thread_total(client: "Client") -> int:
     >>> thread_total(type("C", (), {"nthreads": lambda self: {"a": 2, "b": 1}})())
     3
     """
-    return max(1, sum(client.nthreads().values()))
+    threads: dict[str, int] = client.nthreads()
+    return max(1, sum(threads.values()))
 
 
 def split_evenly(total: int, pieces: int, step: int = 1) -> list[tuple[int, int]]:

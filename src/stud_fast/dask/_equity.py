@@ -50,6 +50,7 @@ def equity_raw(client: "Client", ranking: int, hilo: bool, cards_per_player: int
     (deals or samples)."""
     spot: Spot = (ranking, hilo, cards_per_player, known, dead, wild_mask, jokers)
     pieces = thread_total(client) * _PIECES_PER_THREAD
+    calls: list[tuple[Any, ...]]
     if exact:
         splits, total = _split_deals(spot)
         calls = [(_exact_piece, spot, splits[first:first + n])

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import numpy as np
 
+from stud_fast.dask._cluster import thread_total
+
 if TYPE_CHECKING:
     from distributed import Client
 
@@ -60,7 +62,7 @@ def workloads(*, hands: int = 1_000_000, samples: int = 20_000_000, sim_hands: i
 
         from stud_fast.dask import evaluate_batch
 
-        chunk = -(-hands // (8 * max(1, sum(client.nthreads().values()))))
+        chunk = -(-hands // (8 * thread_total(client)))
         return np.asarray(evaluate_batch(da.from_array(cards, chunks=(chunk, 7)))
                           .compute())
 
@@ -95,7 +97,7 @@ def compare(client: "Client", out: Callable[[str], Any] = print, *, repeats: int
     """Time every workload here on one thread and on the cluster of ``client``, print a table
     and return its rows (``sizes``: see :func:`workloads`). Raises RuntimeError if a result
     differs."""
-    threads = sum(client.nthreads().values())
+    threads = thread_total(client)
     out("")
     out(f"### Dask cluster: {len(client.nthreads())} workers, {threads} threads "
         f"(best of {repeats})")

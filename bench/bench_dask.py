@@ -19,7 +19,8 @@ from typing import Any
 from distributed import Client, LocalCluster
 
 import stud_fast
-from stud_fast.dask.bench import FIFTH_STREET, THIRD_STREET, Workload, best_time, workloads
+from stud_fast.benchmark.compare import best_time
+from stud_fast.dask.bench import FIFTH_STREET, THIRD_STREET, Workload, workloads
 
 
 def _cluster(n: int) -> tuple[LocalCluster, Client]:
@@ -77,7 +78,7 @@ def main() -> None:
     try:
         for client, n in zip(clients, (1, 2)):
             client.wait_for_workers(n)
-            for w in workloads(hands=1000, samples=4096, sim_hands=4 * n):  # imports, caches
+            for w in workloads(hands=1000, samples=4096, sim_hands=100 * n):  # imports, caches
                 w.run(client)
         every = workloads(hands=args.hands, samples=args.samples, sim_hands=args.sim_hands,
                           seed=args.seed)

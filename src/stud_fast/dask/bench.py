@@ -9,18 +9,18 @@ work and the results (the overhead a small call pays).
 from __future__ import annotations
 
 import dataclasses
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import numpy as np
 
+from stud_fast.benchmark.compare import best_time
 from stud_fast.dask._cluster import thread_total
 
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["Workload", "workloads", "best_time", "compare"]
+__all__ = ["Workload", "workloads", "compare"]
 
 #: the spots the equity workloads use: heads-up seven-card stud
 THIRD_STREET = ["As Ks Qs", "Jh Jd 9c"]
@@ -80,16 +80,6 @@ def workloads(*, hands: int = 1_000_000, samples: int = 20_000_000, sim_hands: i
                                          progress=False, client=client),
                  _summary_without_time),
     ]
-
-
-def best_time(fn: Callable[[], Any], repeats: int) -> tuple[float, Any]:
-    """The best wall time of ``repeats`` calls, and the last result."""
-    best, result = float("inf"), None
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def compare(client: "Client", out: Callable[[str], Any] = print, *, repeats: int = 3,

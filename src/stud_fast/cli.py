@@ -45,8 +45,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from stud_fast.benchmark import run
 
-    rows = run(hands=args.hands, seed=args.seed, repeats=args.repeats)
-    with client_from_args(args) as client:
+    with client_from_args(args) as client:  # a bad --scheduler fails before the timing
+        rows = run(hands=args.hands, seed=args.seed, repeats=args.repeats)
         if client is not None:
             from stud_fast.dask.bench import compare
 

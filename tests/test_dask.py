@@ -88,15 +88,18 @@ def test_simulate_ranges_add_up_to_the_run() -> None:
 
 
 def test_exact_splits_partition_the_deals() -> None:
-    """The pieces of an exact run are distinct card sets given to players, and their deals add
-    up to the spot's (S3 shared card included)."""
+    """The pieces of an exact run are distinct sub-spots in at most the groups asked for, and
+    their deals add up to the spot's (S3 shared card included)."""
     for hands, kw in EXACT_SPOTS[:2] + EXACT_SPOTS[-1:]:
         known = [list(stud_fast.parse_cards(h)) for h in hands]
         spot = (0, False, 7, known, list(stud_fast.parse_cards(kw.get("dead", ""))), 0, 0)
-        splits, total = _equity._split_deals(spot)
+        groups, total = _equity._split_deals(spot, 7)
         assert total == stud_fast.equity(hands, exact=True, dead=kw.get("dead", "")).deals
-        assert len({tuple((p, tuple(sorted(c))) for p, c in s) for s in splits}) == len(splits)
-        assert _equity._exact_piece(spot, splits)["deals"] == total
+        assert 1 <= len(groups) <= 7
+        keys = {(tuple((p, tuple(sorted(c))) for p, c in given), tuple(sorted(dead)))
+                for group in groups for given, dead in group}
+        assert len(keys) == sum(len(group) for group in groups)
+        assert sum(_equity._exact_piece(spot, group)["deals"] for group in groups) == total
 
 
 # ---- batch evaluation -----------------------------------------------------------------------

@@ -4,21 +4,22 @@ exactly the tally of the local run, so the result is the same to the last bit.
 - Sampling: sample ``i`` of a seeded run is drawn from a stream fixed by the seed and ``i``'s
   block of ``SF_EQUITY_BLOCK`` samples, so pieces on block boundaries add up to the run
   (``_core.equity_tally``).
-- Exact enumeration: the deals are partitioned by the cards one player (or a few players) get:
-  a piece is the same spot with those cards added to the players' known cards, which the
-  existing enumeration walks as it is. Pieces with one shared seventh card (RULES.md S3) keep
-  that card unknown, so they partition the same way. A piece's integer tally is read back from
-  its result (shares are ratios of integers with denominators ``deals`` and ``1680 * deals``,
-  far apart at these sizes) and checked by finishing it again in C.
+- Exact enumeration: every deal sends each unseen card to one player or nowhere, so fixing
+  where some cards go partitions the deals into sub-spots (those cards added to players' known
+  cards, or made dead) that the existing enumeration walks like any spot, at its usual speed.
+  A piece's integer tally is read back from its result (shares are ratios of integers with
+  denominators ``deals`` and ``1680 * deals``, far apart at these sizes) and checked by
+  finishing it again in C.
 
 Both end in ``_core.equity_finish``, the C engine's own last step.
 """
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from math import comb
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from stud_fast import _core
 from stud_fast.dask._cluster import for_each_result, split_evenly, thread_total
@@ -34,6 +35,8 @@ _UNITS = 1680  # one pot in the C engine's integer shares (stud_fast/equity.h)
 _MIN_SAMPLES = 64 * BLOCK  # a piece of fewer samples costs more to schedule than to run
 _PIECES_PER_THREAD = 8  # pieces per worker thread: balance, progress, little lost to a crash
 _MAX_PIECE_DEALS = 1 << 32  # keeps a piece's tally recoverable from its doubles (see below)
+_MIN_PIECES = 512  # an exact run's pieces are at most 1/512 of its deals ...
+_MIN_DEALS = 50_000  # ... unless that is less than this (a millisecond or two of work)
 _MAX_PIECES = 2_000_000
 
 Spot = tuple[int, bool, int, list[list[int]], list[int], int, int]
@@ -52,9 +55,8 @@ def equity_raw(client: "Client", ranking: int, hilo: bool, cards_per_player: int
     pieces = thread_total(client) * _PIECES_PER_THREAD
     calls: list[tuple[Any, ...]]
     if exact:
-        splits, total = _split_deals(spot)
-        calls = [(_exact_piece, spot, splits[first:first + n])
-                 for first, n in split_evenly(len(splits), pieces)]
+        groups, total = _split_deals(spot, pieces)
+        calls = [(_exact_piece, spot, group) for group in groups]
     else:
         total = samples
         pieces = max(1, min(pieces, samples // _MIN_SAMPLES))
@@ -91,7 +93,8 @@ def _sample_piece(spot: Spot, first: int, samples: int, seed: int) -> Tally:
 
 # ---- exact enumeration ----------------------------------------------------------------------
 
-Split = tuple[tuple[int, tuple[int, ...]], ...]  # (player, cards given to it) ...
+#: a piece of an exact run: cards added to players' known cards, and cards made dead
+Split = tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]
 
 
 def _unseen(spot: Spot) -> list[int]:
@@ -104,43 +107,7 @@ def _unseen(spot: Spot) -> list[int]:
     return [c for c in deck if c not in seen] + [52] * (jokers - jokers_known)
 
 
-def _split_deals(spot: Spot) -> tuple[list[Split], int]:
-    """A partition of the spot's deals: the combinations of the cards players get, player by
-    player, until there are enough pieces and each is small enough.
-
-    Every deal gives each player a set of cards, so fixing the set of one player splits the
-    deals exactly, and the rest of a piece is the enumeration of the spot with that set known.
-    With a shared seventh card (S3) every player lacks that one too and a piece leaves it to
-    the enumeration, so a player is split on its own cards only.
-    """
-    _, _, per_player, known, _, _, _ = spot
-    rest = _unseen(spot)
-    need = [per_player - len(k) for k in known]
-    shared = sum(need) > len(rest)  # validated by equity(): one shared last card (S3)
-    if shared:
-        need = [n - 1 for n in need]
-    total = deals_left = _deals(need, len(rest) - shared) * (len(rest) if shared else 1)
-    splits: list[tuple[Split, frozenset[int]]] = [((), frozenset())]
-    for p, k in enumerate(need):
-        if k == 0:
-            continue
-        if len(splits) >= _PIECES_PER_THREAD * 64 and deals_left <= _MAX_PIECE_DEALS:
-            break
-        options = comb(len(rest) - sum(need[:p]), k)
-        if len(splits) * options > _MAX_PIECES:
-            if deals_left > _MAX_PIECE_DEALS:
-                raise ValueError(f"an exact run of {deals_left * len(splits):,} deals is too "
-                                 "large to split: sample it (exact=False)")
-            break
-        splits = [(split + ((p, tuple(rest[i] for i in combo)),), used | set(combo))
-                  for split, used in splits
-                  for combo in itertools.combinations(
-                      [i for i in range(len(rest)) if i not in used], k)]
-        deals_left //= options
-    return [split for split, _ in splits], total
-
-
-def _deals(need: list[int], cards: int) -> int:
+def _deals(need: Sequence[int], cards: int) -> int:
     """Ways to give each player ``need[p]`` of ``cards`` cards."""
     total = 1
     for k in need:
@@ -149,16 +116,103 @@ def _deals(need: list[int], cards: int) -> int:
     return total
 
 
+def _split_deals(spot: Spot, pieces: int) -> tuple[list[list[Split]], int]:
+    """A partition of the spot's deals into sub-spots, grouped into at most ``pieces`` lists of
+    about equal work, and the number of deals.
+
+    Every deal sends each unseen card somewhere: to one player, or nowhere. Fixing where one
+    card goes splits the deals exactly into sub-spots (that card added to a player's known
+    cards, or made dead), which the C enumeration walks as it walks any spot; the largest piece
+    is split on the next card until there are enough pieces and none is too large. Jokers are
+    never split on (a joker cannot be dead), they stay in every piece's deck.
+
+    With a shared seventh card (S3) a card could also be the shared one, which no sub-spot can
+    say; there the pieces are the card sets one player gets (every player still lacks the
+    shared card, so each piece keeps it).
+    """
+    _, _, per_player, known, _, _, _ = spot
+    rest = _unseen(spot)
+    need = [per_player - len(k) for k in known]
+    if sum(need) > len(rest):  # validated by equity(): one shared last card (S3)
+        leaves, total = _split_shared(rest, [n - 1 for n in need])
+    else:
+        total = _deals(need, len(rest))
+        leaves = _split_by_card(rest, need, total)
+    # longest first, each to the least loaded group
+    groups: list[tuple[int, int, list[Split]]] = [(0, g, []) for g in range(pieces)]
+    for deals, split in sorted(leaves, key=lambda leaf: -leaf[0]):
+        load, g, members = heapq.heappop(groups)
+        members.append(split)
+        heapq.heappush(groups, (load + deals, g, members))
+    return [members for _, _, members in sorted(groups, key=lambda x: x[1]) if members], total
+
+
+#: a sub-spot while splitting: (-deals, tie-break, next card, needs, cards given, cards dead)
+_Node = tuple[int, int, int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def _split_by_card(rest: list[int], need: list[int], total: int) -> list[tuple[int, Split]]:
+    """Pieces of ``total`` deals by where the non-joker cards of ``rest`` go, in order: the
+    largest piece is split first. Returns (deals, split) pairs."""
+    cards = [c for c in rest if c != 52]
+    heap: list[_Node] = [(-total, 0, 0, tuple(need), (), ())]
+    leaves: list[_Node] = []
+    count = itertools.count(1)
+    while heap:
+        largest = -heap[0][0]
+        pieces = len(heap) + len(leaves)
+        if largest <= min(_MAX_PIECE_DEALS, max(total // _MIN_PIECES, _MIN_DEALS)):
+            break
+        if pieces > _MAX_PIECES:
+            if largest > _MAX_PIECE_DEALS:
+                raise ValueError(f"an exact run of {total:,} deals is too large to split: "
+                                 "sample it (exact=False)")
+            break
+        node = heapq.heappop(heap)
+        _, _, i, needs, given, dead = node
+        if i == len(cards) or not any(needs):
+            leaves.append(node)
+            continue
+        left = len(rest) - i - 1  # the cards still to place once card i is placed
+        c = cards[i]
+        children = [(needs, given, dead + (c,))]
+        children += [(needs[:p] + (k - 1,) + needs[p + 1:], given + ((p, c),), dead)
+                     for p, k in enumerate(needs) if k]
+        for child_needs, child_given, child_dead in children:
+            deals = _deals(child_needs, left)
+            if deals:
+                heapq.heappush(heap, (-deals, next(count), i + 1, child_needs, child_given,
+                                      child_dead))
+    result = []
+    for deals, _, _, _, given, dead in leaves + heap:
+        players = sorted({p for p, _ in given})
+        split = tuple((p, tuple(c for q, c in given if q == p)) for p in players)
+        result.append((-deals, (split, dead)))
+    return result
+
+
+def _split_shared(rest: list[int], need: list[int]) -> tuple[list[tuple[int, Split]], int]:
+    """S3 spots: the card sets of the first player who lacks cards besides the shared one
+    (with ``need`` counting those), or the whole spot when nobody does."""
+    total = len(rest) * _deals(need, len(rest) - 1)
+    if not any(need):
+        return [(total, ((), ()))], total
+    p, k = next((p, k) for p, k in enumerate(need) if k)
+    each = total // comb(len(rest), k)
+    return [(each, (((p, combo),), ())) for combo in itertools.combinations(rest, k)], total
+
+
 def _exact_piece(spot: Spot, splits: list[Split]) -> Tally:
-    """The integer tally of the deals of every split (the spot with those cards known)."""
+    """The integer tally of the deals of every split (the spot with those cards known or
+    dead)."""
     ranking, hilo, per_player, known, dead, mask, jokers = spot
     sums: Tally = {}
-    for split in splits:
+    for given, more_dead in splits:
         hands = [list(k) for k in known]
-        for p, cards in split:
+        for p, cards in given:
             hands[p] += cards
-        raw = _core.equity_raw(ranking, hilo, per_player, hands, dead, True, 0, 0, 1, mask,
-                               jokers)
+        raw = _core.equity_raw(ranking, hilo, per_player, hands, dead + list(more_dead), True,
+                               0, 0, 1, mask, jokers)
         _add(sums, _tally_of(raw, len(known)))
     return sums
 

@@ -66,13 +66,13 @@ def workloads(*, hands: int = 1_000_000, samples: int = 20_000_000, sim_hands: i
 
         from stud_fast.dask import evaluate_batch
 
-        darr = on_workers.get(id(client))
-        if darr is None:
+        if id(client) not in on_workers:
             rows = split_evenly(hands, 8 * thread_total(client))
             parts = client.scatter([cards[a:a + n] for a, n in rows])
-            darr = on_workers[id(client)] = da.concatenate(
+            on_workers[id(client)] = parts, da.concatenate(  # the futures keep the data there
                 [da.from_delayed(delayed(f), shape=(n, 7), dtype=np.uint8)
                  for f, (_, n) in zip(parts, rows)])
+        darr = on_workers[id(client)][1]
         return np.asarray(evaluate_batch(darr).compute())
 
     def equity(spot: list[str], **kw: Any) -> Callable[[Optional["Client"]], Any]:

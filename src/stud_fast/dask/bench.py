@@ -72,8 +72,8 @@ def workloads(*, hands: int = 1_000_000, samples: int = 20_000_000, sim_hands: i
             on_workers[id(client)] = parts, da.concatenate(  # the futures keep the data there
                 [da.from_delayed(delayed(f), shape=(n, 7), dtype=np.uint8)
                  for f, (_, n) in zip(parts, rows)])
-        darr = on_workers[id(client)][1]
-        return np.asarray(evaluate_batch(darr).compute())
+        # client.compute, not .compute(): with several clients the latest is the default
+        return np.asarray(client.compute(evaluate_batch(on_workers[id(client)][1])).result())
 
     def equity(spot: list[str], **kw: Any) -> Callable[[Optional["Client"]], Any]:
         return lambda client: stud_fast.equity(spot, threads=1, client=client, **kw)

@@ -393,6 +393,27 @@ cdef int _equity_spot(list known, list dead, uint8_t *known_buf, int *counts,
     return ndead
 
 
+cdef void _equity_game(csf.sf_equity_game *game, int ranking, bint hilo, int cards_per_player,
+                       int wild_mask, int jokers):
+    game.ranking = <csf.sf_ranking>ranking
+    game.hilo = hilo
+    game.cards_per_player = cards_per_player
+    game.wild_ranks = <csf.sf_rank_mask>wild_mask
+    game.jokers = jokers
+
+
+cdef dict _equity_result(const csf.sf_equity_result *out, int players):
+    return {
+        "deals": out.deals, "exact": bool(out.exact),
+        "equity": [out.equity[p] for p in range(players)],
+        "win": [out.win[p] for p in range(players)],
+        "tie": [out.tie[p] for p in range(players)],
+        "high": [out.high[p] for p in range(players)],
+        "low": [out.low[p] for p in range(players)],
+        "std_error": [out.std_error[p] for p in range(players)],
+    }
+
+
 def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list dead,
                bint exact, uint64_t samples=0, uint64_t seed=0, int threads=1,
                int wild_mask=0, int jokers=0, progress=None):
@@ -412,11 +433,7 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
     cdef int players = len(known), status = csf.SF_OK, p
     cdef int ndead = _equity_spot(known, dead, known_buf, counts, dead_buf)
     cdef uint64_t total, units = 0, done = 0, piece, tick, next_tick, work
-    game.ranking = <csf.sf_ranking>ranking
-    game.hilo = hilo
-    game.cards_per_player = cards_per_player
-    game.wild_ranks = <csf.sf_rank_mask>wild_mask
-    game.jokers = jokers
+    _equity_game(&game, ranking, hilo, cards_per_player, wild_mask, jokers)
     memset(&tally, 0, sizeof(tally))
     if exact:
         status = csf.sf_equity_exact_plan(&game, players, known_buf, counts, dead_buf, ndead,
@@ -461,15 +478,92 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
             next_tick = tally.deals + tick
         PyErr_CheckSignals()
     csf.sf_equity_finish(&tally, players, exact, &out)
-    return {
-        "deals": out.deals, "exact": bool(out.exact),
-        "equity": [out.equity[p] for p in range(players)],
-        "win": [out.win[p] for p in range(players)],
-        "tie": [out.tie[p] for p in range(players)],
-        "high": [out.high[p] for p in range(players)],
-        "low": [out.low[p] for p in range(players)],
-        "std_error": [out.std_error[p] for p in range(players)],
-    }
+    return _equity_result(&out, players)
+
+
+def equity_plan(int ranking, bint hilo, int cards_per_player, list known, list dead,
+                int wild_mask=0, int jokers=0):
+    """``(units, deals)``: the numbered units an exact run is cut into (of different sizes)
+    and its number of deals; :func:`equity_tally` runs any range of the units."""
+    cdef csf.sf_equity_game game
+    cdef uint8_t known_buf[8 * 7]
+    cdef int counts[8]
+    cdef uint8_t dead_buf[64]
+    cdef int ndead = _equity_spot(known, dead, known_buf, counts, dead_buf)
+    cdef uint64_t units = 0, deals = 0
+    _equity_game(&game, ranking, hilo, cards_per_player, wild_mask, jokers)
+    cdef int status = csf.sf_equity_exact_plan(&game, len(known), known_buf, counts, dead_buf,
+                                               ndead, &units, &deals)
+    if status != csf.SF_OK:
+        _raise(status)
+    return units, deals
+
+
+#: the integer sums of an equity tally, per player (see sf_equity_tally)
+TALLY_FIELDS = ("share", "share_sq", "high", "low", "win", "tie")
+
+
+cdef void _tally_sums(csf.sf_equity_tally *t, uint64_t **sums):
+    """The per-player arrays of *t, in the order of TALLY_FIELDS."""
+    sums[0] = t.share
+    sums[1] = t.share_sq
+    sums[2] = t.high
+    sums[3] = t.low
+    sums[4] = t.win
+    sums[5] = t.tie
+
+
+def equity_tally(int ranking, bint hilo, int cards_per_player, list known, list dead,
+                 bint exact, uint64_t first, uint64_t count, uint64_t seed=0, int threads=1,
+                 int wild_mask=0, int jokers=0):
+    """The integer tally of a piece of a run: exact, units ``first .. first + count - 1`` of
+    :func:`equity_plan`; sampled, samples ``first .. first + count - 1`` of the seed's run
+    (``first`` a multiple of SF_EQUITY_BLOCK). A dict of per-player lists (TALLY_FIELDS) and
+    deals; the tallies of a run's pieces add up to the tally of the whole run, and
+    :func:`equity_finish` turns one into equity_raw's result."""
+    cdef csf.sf_equity_game game
+    cdef csf.sf_equity_tally tally
+    cdef uint8_t known_buf[8 * 7]
+    cdef int counts[8]
+    cdef uint8_t dead_buf[64]
+    cdef int players = len(known), status
+    cdef int ndead = _equity_spot(known, dead, known_buf, counts, dead_buf)
+    cdef uint64_t *sums[6]
+    _equity_game(&game, ranking, hilo, cards_per_player, wild_mask, jokers)
+    memset(&tally, 0, sizeof(tally))
+    with nogil:
+        if exact:
+            status = csf.sf_equity_exact_into(&game, players, known_buf, counts, dead_buf,
+                                              ndead, first, count, threads, &tally)
+        else:
+            status = csf.sf_equity_sample_into(&game, players, known_buf, counts, dead_buf,
+                                               ndead, first, count, seed, threads, &tally)
+    if status != csf.SF_OK:
+        _raise(status)
+    _tally_sums(&tally, sums)
+    result = {name: [sums[f][p] for p in range(players)]
+              for f, name in enumerate(TALLY_FIELDS)}
+    result["deals"] = tally.deals
+    return result
+
+
+def equity_finish(dict tally, int players, bint exact):
+    """equity_raw's result from an integer tally (pieces added up), as the C engine ends a
+    run: the same doubles as a run in one piece."""
+    cdef csf.sf_equity_tally t
+    cdef csf.sf_equity_result out
+    cdef uint64_t *sums[6]
+    cdef int f, p
+    if players < 2 or players > csf.SF_EQUITY_MAX_PLAYERS:
+        _raise(csf.SF_E_PLAYERS, f"equity needs 2 to 8 players, got {players}")
+    memset(&t, 0, sizeof(t))
+    _tally_sums(&t, sums)
+    for f, name in enumerate(TALLY_FIELDS):
+        for p in range(players):
+            sums[f][p] = tally[name][p]
+    t.deals = tally["deals"]
+    csf.sf_equity_finish(&t, players, exact, &out)
+    return _equity_result(&out, players)
 
 
 def equity_deal_count(int ranking, int cards_per_player, list known_counts, int nunseen):
@@ -539,11 +633,7 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
             known_buf[p * 7 + i] = <uint8_t>_to_card(known[p][i])
     for i in range(ndead):
         dead_buf[i] = <uint8_t>_to_card(dead[i])
-    game.ranking = <csf.sf_ranking>ranking
-    game.hilo = hilo
-    game.cards_per_player = cards_per_player
-    game.wild_ranks = <csf.sf_rank_mask>wild_mask
-    game.jokers = jokers
+    _equity_game(&game, ranking, hilo, cards_per_player, wild_mask, jokers)
     status = csf.sf_range_spot_new(&game, players, known_buf, counts, cranges, dead_buf, ndead,
                                    &spot)
     keep.clear()
@@ -584,14 +674,8 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
             csf.sf_equity_finish(&tally, players, 0, &out)
     finally:
         csf.sf_range_spot_free(spot)
-    return {
-        "deals": out.deals, "exact": bool(out.exact), "combos": combos,
-        "equity": [out.equity[p] for p in range(players)],
-        "win": [out.win[p] for p in range(players)],
-        "tie": [out.tie[p] for p in range(players)],
-        "high": [out.high[p] for p in range(players)],
-        "low": [out.low[p] for p in range(players)],
-        "std_error": [out.std_error[p] for p in range(players)],
-    }
+    result = _equity_result(&out, players)
+    result["combos"] = combos
+    return result
 
 

@@ -91,6 +91,12 @@ cdef extern from "stud_fast/equity.h" nogil:
                                 const int *known_count, int nunseen)
     int SF_EQUITY_BLOCK
     ctypedef struct sf_equity_tally:
+        uint64_t share[8]
+        uint64_t share_sq[8]
+        uint64_t high[8]
+        uint64_t low[8]
+        uint64_t win[8]
+        uint64_t tie[8]
         uint64_t deals
     int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t *known,
                               const int *known_count, const uint8_t *dead, int ndead,

@@ -7,9 +7,10 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Optional, Union
 
 from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards, parse_rank_mask
@@ -17,6 +18,9 @@ from stud_fast.errors import CardError
 from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
 from stud_fast.ranges import Range, range_equity
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 __all__ = ["EquityResult", "equity", "EXACT_LIMIT", "MAX_DEALS", "GAMES"]
 
@@ -107,7 +111,8 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
            ranking: Optional[str] = None, cards: Optional[int] = None,
            wild_ranks: Union[str, Iterable[str], int] = "", jokers: int = 0,
            max_deals: int = MAX_DEALS,
-           progress: Optional[Callable[[int, int], None]] = None) -> EquityResult:
+           progress: Optional[Callable[[int, int], None]] = None,
+           client: Optional["Client"] = None) -> EquityResult:
     """Each player's share of the pot in a stud spot.
 
     ``hands`` gives each player's known cards (down and up). ``game`` is a variant name (see
@@ -127,6 +132,9 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
     A :class:`~stud_fast.ranges.Range` in place of a player's cards gives the weight-averaged
     equity over its holdings, those sharing a card with a known or dead card (or another
     range's holding) dropped; ``progress`` then counts combinations of holdings.
+    ``client``, a ``distributed.Client``, runs the enumeration or the sampling in pieces on its
+    Dask cluster (:mod:`stud_fast.dask`): the same result, deal count included, for any number
+    of workers; ``progress`` then reports finished pieces (ranges are not run on a cluster).
 
     >>> equity(["7h 6c 5d 4s", "Kh Qd Jc 10c"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
@@ -148,6 +156,9 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
         raise TypeError("hands is one entry per player, e.g. ['As Ks', 'Qh Qd'], not one string")
     hands = list(hands)
     if any(isinstance(h, Range) for h in hands):  # ranges: stud_fast.ranges
+        if client is not None:
+            raise ValueError("equity with a Range runs here only: leave out client= (a "
+                             "cluster runs spots of known cards)")
         return range_equity(hands, pot=pot, mask=mask, dead=dead, exact=exact,
                             samples=samples, seed=seed, threads=threads, jokers=jokers,
                             max_deals=max_deals, progress=progress)
@@ -167,7 +178,12 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
                 f"an exact run of this spot enumerates {deals:,.0f} deals, more than "
                 f"max_deals={max_deals:,}: sample it (exact=False, samples=...) or raise "
                 "max_deals")
-    raw = _core.equity_raw(
+    run = _core.equity_raw
+    if client is not None:
+        from stud_fast.dask import equity_raw as on_cluster
+
+        run = functools.partial(on_cluster, client)
+    raw = run(
         pot.ranking.number, pot.hilo, pot.cards, known, dead_ids, exact,
         samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),
         count, mask, jokers, progress)

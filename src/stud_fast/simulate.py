@@ -30,7 +30,8 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Protocol, Sequence, Union, runtime_checkable
+from typing import (TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, Union,
+                    runtime_checkable)
 
 from stud_fast import _core
 from stud_fast.cards import JOKER, card_str
@@ -38,8 +39,11 @@ from stud_fast.rankings import Ranking
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig, Variant, get_variant
 
+if TYPE_CHECKING:
+    from distributed import Client
+
 __all__ = ["Action", "Bot", "RandomBot", "StrengthBot", "BOTS", "make_bot", "play",
-           "SimulationSummary", "simulate"]
+           "SimulationSummary", "hand_rng", "simulate"]
 
 #: A bot's decision: an action name (a key of ``legal_actions()``; bets and raises at their
 #: least size), or ``(name, argument)`` passed on as ``hand.act(name, argument)``.
@@ -441,11 +445,23 @@ class _Progress:
             sys.stderr.flush()
 
 
+def hand_rng(seed: int, k: int) -> random.Random:
+    """The random source of hand ``k`` (from 0) of a run seeded with ``seed``: it seeds the
+    hand's deck and the bots' choices, and depends on nothing else, so any range of a run's
+    hands can be played on its own (another process, a Dask worker) and comes out the same.
+
+    >>> hand_rng(7, 3).random() == hand_rng(7, 3).random() != hand_rng(7, 4).random()
+    True
+    """
+    return random.Random(f"stud_fast.simulate:{seed}:{k}")
+
+
 def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = None,
              bots: Sequence[str] = ("random", "strength"), *, ante: int = 1,
              bring_in: Optional[int] = None, small_bet: int = 5, big_bet: int = 10,
              stack: int = 200, phh_dir: Optional[str] = None, progress: bool = True,
-             on_hand: Optional[Callable[[StudHand], None]] = None) -> SimulationSummary:
+             on_hand: Optional[Callable[[StudHand], None]] = None, first_hand: int = 0,
+             client: Optional["Client"] = None) -> SimulationSummary:
     """Play ``hands`` independent fixed-limit hands of ``variant`` between bots.
 
     Every hand starts with ``stack`` chips for each of ``players`` seats; the dealer is seat
@@ -456,6 +472,11 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
     it is a terminal. Raises ValueError for an unknown variant or bot, RuntimeError if chips
     were not conserved (a bug).
 
+    Hand ``k`` depends only on ``seed`` and ``k`` (:func:`hand_rng`), so a run can be cut into
+    ranges of hands played apart: ``first_hand`` numbers the first hand played (its dealer,
+    seed and PHH file name), and ``client``, a ``distributed.Client``, plays the hands on a
+    Dask cluster in chunks (:mod:`stud_fast.dask`) with the same summary and PHH files.
+
     >>> s = simulate("seven-card-stud", hands=5, players=2, seed=3, bots=["strength"],
     ...              progress=False)
     >>> s.flow_per_bot
@@ -463,6 +484,15 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
         raise ValueError(f"hands must be a non-negative integer, got {hands!r}")
+    if isinstance(first_hand, bool) or not isinstance(first_hand, int) or first_hand < 0:
+        raise ValueError(f"first_hand must be a non-negative integer, got {first_hand!r}")
+    if client is not None:
+        from stud_fast.dask import simulate_on
+
+        return simulate_on(client, variant, hands, players, seed, bots, ante=ante,
+                           bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, stack=stack,
+                           phh_dir=phh_dir, progress=progress, on_hand=on_hand,
+                           first_hand=first_hand)
     if not bots:
         raise ValueError("give at least one bot")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
@@ -478,7 +508,7 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
         from stud_fast.history import write_stud_hand as write
         os.makedirs(phh_dir, exist_ok=True)
 
-    rng = random.Random(seed)
+    rng = random.Random()
     flows = [0] * players
     per_bot = {k: 0 for k in dict.fromkeys(kinds)}
     seat_hands = {k: 0 for k in per_bot}
@@ -489,7 +519,9 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
     bar = _Progress(hands, progress, f"simulate {game.name}")
     start = time.perf_counter()
     try:
-        for k in range(hands):
+        for k in range(first_hand, first_hand + hands):
+            if seed is not None:
+                rng = hand_rng(seed, k)
             hand = StudHand(config, stacks=stacks, dealer=k % players,
                             seed=rng.getrandbits(64) if seed is not None else None)
             while not hand.is_over:

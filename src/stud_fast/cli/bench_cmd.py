@@ -1,6 +1,7 @@
 """``stud-fast bench``: time the evaluator against the installed peers, optionally draw a chart.
 
     stud-fast bench [--hands 200000] [--seed 1] [--repeats 5] [--json FILE] [--plot FILE.png]
+                    [--scheduler ADDRESS | --workers N]
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 import sys
 
 from stud_fast.cli._args import UsageError, int_in
+from stud_fast.dask.cli import add_cluster_arguments, client_from_args
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,6 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="draw the 7-card rows as a bar chart, FILE.png or FILE.svg "
                         "(needs matplotlib: pip install 'stud_fast[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    add_cluster_arguments(p)
 
 
 def _writable(path: str, flag: str) -> None:
@@ -68,8 +71,13 @@ def run(args: argparse.Namespace) -> int:
         _writable(args.json, "--json")
     if args.plot:
         _check_plot(args.plot)
-    rows = bench(hands=args.hands, seed=args.seed, repeats=args.repeats, full=args.full,
-                 five_card=not args.no_five, progress=None if args.quiet else _progress)
+    with client_from_args(args) as client:  # a bad --scheduler fails before the timing
+        rows = bench(hands=args.hands, seed=args.seed, repeats=args.repeats, full=args.full,
+                     five_card=not args.no_five, progress=None if args.quiet else _progress)
+        if client is not None:
+            from stud_fast.dask.bench import compare
+
+            rows += compare(client, hands=args.hands, seed=args.seed)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"machine": machine_name(), "date": datetime.date.today().isoformat(),

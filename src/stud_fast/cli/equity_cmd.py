@@ -2,6 +2,7 @@
 
     stud-fast equity "As Ks Qs 7d" "Jh Jd 9c 8c" --dead "2d 5h" [--game razz]
                      [--exact | --samples N [--seed S]] [--threads T] [--json]
+                     [--scheduler ADDRESS | --workers N]
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 import sys
 
 from stud_fast.cli._args import UsageError, choice, int_in
+from stud_fast.dask.cli import add_cluster_arguments, client_from_args
 
 #: the API's limit (stud_fast.equity): eight players need more cards than a deck holds
 MAX_PLAYERS = 8
@@ -33,6 +35,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, help="seed for reproducible sampling")
     p.add_argument("--threads", type=int_in(1), help="worker threads (default: all cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_cluster_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,9 +55,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,} deals",
                   end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-    result = equity(args.hands, game=args.game, dead=args.dead, exact=exact,
-                    samples=args.samples, seed=args.seed, threads=args.threads,
-                    progress=progress)
+    with client_from_args(args) as client:
+        result = equity(args.hands, game=args.game, dead=args.dead, exact=exact,
+                        samples=args.samples, seed=args.seed, threads=args.threads,
+                        progress=progress, client=client)
     if args.json:
         print(json.dumps(dataclasses.asdict(result)))
     else:

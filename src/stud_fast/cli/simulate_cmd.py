@@ -2,6 +2,7 @@
 
     stud-fast simulate --variant seven-card-stud --hands 1000 [--players 6] [--seed S]
                        [--bots random,strength] [--phh DIR [--force]] [--json]
+                       [--scheduler ADDRESS | --workers N]
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from stud_fast.cli._args import UsageError, choice, int_in
+from stud_fast.dask.cli import add_cluster_arguments, client_from_args
 
 if TYPE_CHECKING:
     from stud_fast.simulate import SimulationSummary
@@ -53,6 +55,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="every seat's stack each hand (200)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    add_cluster_arguments(p)
 
 
 def _bot_list(kinds: Any) -> Any:
@@ -153,14 +156,17 @@ def run(args: argparse.Namespace) -> int:
     if args.phh:
         check_phh_dir(args.phh, args.force)
     tally = Tally(args)
-    try:
-        summary = simulate(args.variant, args.hands, players=args.players, seed=args.seed,
-                           bots=args.bots, ante=args.ante, bring_in=args.bring_in,
-                           small_bet=args.small_bet, big_bet=args.big_bet, stack=args.stack,
-                           phh_dir=args.phh, progress=not args.no_progress and not args.json,
-                           on_hand=tally.add)
-    except KeyboardInterrupt:
-        _report(tally.summary(), args, complete=False)
-        raise
+    with client_from_args(args) as client:
+        try:
+            summary = simulate(args.variant, args.hands, players=args.players, seed=args.seed,
+                               bots=args.bots, ante=args.ante, bring_in=args.bring_in,
+                               small_bet=args.small_bet, big_bet=args.big_bet,
+                               stack=args.stack, phh_dir=args.phh,
+                               progress=not args.no_progress and not args.json,
+                               on_hand=tally.add if client is None else None, client=client)
+        except KeyboardInterrupt:
+            if client is None:  # a cluster's hands are not seen here one by one
+                _report(tally.summary(), args, complete=False)
+            raise
     _report(summary, args, complete=True)
     return 0

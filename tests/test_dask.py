@@ -112,6 +112,20 @@ def test_exact_unit_pieces_add_up_to_the_run() -> None:
             assert tuple(raw["win"]) == local.win and tuple(raw["low"]) == local.low
 
 
+def test_equity_checks_arguments_before_the_cluster() -> None:
+    """equity(client=) validates like the local call before touching the client (a plain
+    object here), and refuses ranges, which only run locally."""
+    not_a_client: Any = object()
+    with pytest.raises(ValueError, match="samples"):
+        stud_fast.equity(["As Ks", "Qd Qc"], samples=0, client=not_a_client)
+    with pytest.raises(CardError, match="twice"):
+        stud_fast.equity(["As Ks", "As Qc"], client=not_a_client)
+    with pytest.raises(ValueError, match="max_deals"):
+        stud_fast.equity(["As", "Kd"], exact=True, max_deals=10, client=not_a_client)
+    with pytest.raises(ValueError, match="Range"):
+        stud_fast.equity([stud_fast.Range.from_list(["Ah Ad", "As Ac"]), "Kd Kc"], client=not_a_client)
+
+
 # ---- batch evaluation -----------------------------------------------------------------------
 
 

@@ -24,26 +24,19 @@ import functools
 import hashlib
 import itertools
 import json
+import operator
 import secrets
 from typing import Any, NamedTuple, Optional, Sequence
 
 from stud_fast import _core
 from stud_fast.cards import JOKER as SF_JOKER
 from stud_fast.cards import card_str, parse_cards
-from stud_fast.errors import StudFastError
+from stud_fast.errors import AmountError, RuleError, StateError
 from stud_fast.pots import Pot, award, build_pots
 from stud_fast.rankings import Ranking
 from stud_fast.variants import GameConfig
 
 __all__ = ["RuleError", "Record", "StudHand"]
-
-
-class RuleError(StudFastError, ValueError):
-    """An illegal operation. ``rule`` is the RULES.md ID it breaks (``"B1"``, ``"E2"``...)."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
-        self.rule = rule
 
 
 class Record(NamedTuple):
@@ -78,6 +71,26 @@ class Record(NamedTuple):
 
 _PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
 _BETTING_ACTIONS = frozenset(_PLAYER_ACTIONS)  # what act() hands straight to _act()
+
+
+def whole_chips(value: object, what: str) -> int:
+    """``value`` as a whole number of chips: an ``int`` (or an integer type such as numpy's),
+    never a ``bool``, ``float``, ``Fraction`` or ``Decimal``; else :class:`AmountError` (B2).
+
+    >>> whole_chips(5, "bet to")
+    5
+    >>> whole_chips(2.5, "bet to")
+    Traceback (most recent call last):
+    ...
+    stud_fast.errors.AmountError: B2: bet to 2.5: chip amounts are whole numbers (int), not float
+    """
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise AmountError("B2", f"{what} {value!r}: chip amounts are whole numbers (int), not "
+                            f"{type(value).__name__}")
 
 
 def _one(amount: int) -> tuple[int, int]:
@@ -216,9 +229,10 @@ class StudHand:
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ValueError(f"a stud hand needs 2 to 10 players, got {n}")
-        for stack in stacks:
+        for seat, stack in enumerate(stacks):
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
-                raise ValueError("stacks must be positive integers")
+                raise AmountError("B2", f"stack of seat {seat} is {stack!r}: stacks are "
+                                        f"positive whole numbers of chips (int)")
         if not 0 <= dealer < n:
             raise ValueError(f"dealer seat {dealer} is not one of the {n} seats")
         if seed is not None and deck is not None:
@@ -1035,8 +1049,10 @@ class StudHand:
         if to is None:
             return least
         if kind not in ("bet", "raise"):
-            raise RuleError("B1", f"{kind} takes no amount")
+            raise RuleError("B1", f"seat {self.actor}: {kind} takes no amount")
         assert self.actor is not None
+        if type(to) is not int:
+            to = whole_chips(to, f"seat {self.actor}: {kind} to")
         amount = to - self._round_bet[self.actor]
         if not least <= amount <= most:
             have = self._round_bet[self.actor]

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import os
+from decimal import Decimal
 from typing import Literal, Optional, Union
 
 from stud_fast.cards import card_str, parse_cards
@@ -132,6 +133,16 @@ def write_stud_hand(hand: StudHand, path: Union[str, os.PathLike[str]]) -> None:
     dump(to_phh(hand), path)
 
 
+def _chips(value: object, what: str) -> int:
+    """A PHH amount as a whole number of chips: an int, or a TOML float with nothing after
+    the point (``5.0``); anything else (``5.5``) is a PHHError, never truncated."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        return int(value)
+    raise PHHError(f"{what} is {value}: chip amounts are whole numbers")
+
+
 def _config_of(history: HandHistory) -> GameConfig:
     code = parse_variant(history.variant)
     betting = _BETTING_OF[code.betting]
@@ -141,7 +152,7 @@ def _config_of(history: HandHistory) -> GameConfig:
     ext = history.extensions
     if variant == "five_card_stud" and ext.get("_deck", 52) == 32:
         variant = "five_card_stud_32"
-    antes = {int(a) for a in history.antes}
+    antes = {_chips(a, f"antes[{i}]") for i, a in enumerate(history.antes)}
     if len(antes) > 1:
         raise PHHError("different antes per player are not supported")
     options: dict[str, object] = {name: ext["_" + name] for name in _OPTIONS if "_" + name in ext}
@@ -150,13 +161,14 @@ def _config_of(history: HandHistory) -> GameConfig:
     if betting == "fixed":
         if history.small_bet is None or history.big_bet is None:
             raise PHHError("fixed-limit stud needs small_bet and big_bet")
-        small, big = int(history.small_bet), int(history.big_bet)
+        small, big = _chips(history.small_bet, "small_bet"), _chips(history.big_bet, "big_bet")
     else:
         if history.min_bet is None:
             raise PHHError("pot- and no-limit stud need min_bet")
-        small = big = int(history.min_bet)
+        small = big = _chips(history.min_bet, "min_bet")
     return GameConfig(variant=variant, ante=antes.pop() if antes else 0,
-                      bring_in=int(history.bring_in) if history.bring_in is not None else None,
+                      bring_in=(_chips(history.bring_in, "bring_in")
+                                if history.bring_in is not None else None),
                       small_bet=small, big_bet=big, betting=betting,
                       **options)  # type: ignore[arg-type]
 
@@ -195,7 +207,8 @@ def replay(history: HandHistory) -> StudHand:
     spare = iter(card_str(c) for c in by_rank if card_str(c) not in known)
     filled = [[c if c is not None else next(spare) for c in h] for h in holes]
     deck = [parse_cards(c)[0] for c in community]
-    hand = StudHand(config, stacks=[int(s) for s in history.starting_stacks], dealer=n - 1,
+    hand = StudHand(config, stacks=[_chips(s, f"starting_stacks[{i}]")
+                                             for i, s in enumerate(history.starting_stacks)], dealer=n - 1,
                     hole_cards=[" ".join(h) for h in filled], deck=deck, burn=False)
     for a in actions:
         if not isinstance(a.actor, int) or a.verb == "sm":
@@ -231,7 +244,7 @@ def _apply(hand: StudHand, a: Action) -> None:
     elif a.verb == "cc":
         kind = "check" if "check" in legal else "call"
     elif a.verb == "cbr":
-        target = int(a.amount) if a.amount is not None else -1
+        target = _chips(a.amount, f"p{actor + 1} cbr amount")
         kind = ""
         for candidate in ("complete", "bet", "raise"):
             if candidate in legal:

@@ -1,0 +1,103 @@
+"""Defects of issue 8 (a server must trust the engine with money), each tested against the
+rule it breaks: chip amounts, errors of the library, positions, short decks, saved states."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from stud_fast.errors import AmountError, RuleError
+from stud_fast.history import dumps, loads, replay, to_phh
+from stud_fast.history.phh import PHHError
+from stud_fast.table import StudHand
+from stud_fast.variants import GameConfig
+
+NO_LIMIT = dict(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10,
+                betting="no")
+
+
+def _at_fourth_street(betting: str = "no") -> StudHand:
+    """A heads-up hand on fourth street: nothing bet yet, the actor may bet."""
+    hand = StudHand(GameConfig(**{**NO_LIMIT, "betting": betting}),  # type: ignore[arg-type]
+                    stacks=[100, 100], dealer=0, seed=1)
+    hand.bring_in()
+    hand.call()
+    assert hand.street == 1 and hand.can_bet()
+    return hand
+
+
+@pytest.mark.parametrize("betting", ["no", "pot"])
+@pytest.mark.parametrize("amount", [5.5, 5.0, Fraction(11, 2), Decimal("5.5"), Decimal("5"),
+                                    True, "5"])
+def test_B2_chip_amounts_are_ints_bet_refused_state_unchanged(betting: str,
+                                                               amount: object) -> None:
+    hand = _at_fourth_street(betting)
+    before = hand.to_json()
+    with pytest.raises(AmountError) as e:
+        hand.bet(amount)  # type: ignore[arg-type]
+    assert e.value.rule == "B2" and isinstance(e.value, (RuleError, TypeError))
+    assert "whole" in str(e.value)
+    assert hand.to_json() == before
+    hand.bet(5)  # an int is fine, and the hand plays on to the end with every chip
+    while not hand.is_over:
+        hand.act("call" if hand.can_call() else "check")
+    assert sum(hand.stacks) == 200 and all(type(s) is int for s in hand.stacks)
+
+
+def test_B2_raise_amount_float_refused() -> None:
+    hand = _at_fourth_street()
+    hand.bet(10)
+    with pytest.raises(AmountError):
+        hand.raise_to(20.0)  # type: ignore[arg-type]
+    with pytest.raises(AmountError):
+        hand.act("raise", 20.5)  # type: ignore[arg-type]
+    assert hand.raise_to(20).to == 20
+
+
+def test_B2_numpy_int_amount_is_whole() -> None:
+    np = pytest.importorskip("numpy")
+    hand = _at_fourth_street()
+    record = hand.bet(np.int64(12))
+    assert record.to == 12 and type(hand.stacks[hand.records[-1].seat]) is int
+
+
+@pytest.mark.parametrize("stack", [100.0, 99.5, True, Decimal(100), Fraction(100)])
+def test_B2_stacks_must_be_ints(stack: object) -> None:
+    with pytest.raises(AmountError, match="seat 1"):
+        StudHand(GameConfig(**NO_LIMIT), stacks=[100, stack], seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("field", ["ante", "small_bet", "bring_in"])
+def test_F1_config_amounts_must_be_ints(field: str) -> None:
+    with pytest.raises(ValueError, match=field):
+        GameConfig(**{**NO_LIMIT, field: 1.5})  # type: ignore[arg-type]
+
+
+def _played_no_limit() -> str:
+    hand = _at_fourth_street()
+    hand.bet(10)
+    while not hand.is_over:
+        hand.act("call" if hand.can_call() else "check")
+    return dumps(to_phh(hand))
+
+
+def test_B2_phh_fractional_bet_refused_not_truncated() -> None:
+    text = _played_no_limit()
+    assert "cbr 10" in text
+    with pytest.raises(PHHError, match="whole"):
+        replay(loads(text.replace("cbr 10", "cbr 10.5")))
+    # an exact whole number written as a TOML float is the same amount
+    assert replay(loads(text.replace("cbr 10", "cbr 10.0"))).stacks == replay(loads(text)).stacks
+
+
+@pytest.mark.parametrize("field", ["starting_stacks = [100, 100]", "antes = [1, 1]",
+                                   "min_bet = 5"])
+def test_B2_phh_fractional_fields_refused(field: str) -> None:
+    text = _played_no_limit()
+    assert field in text
+    damaged = text.replace(field, field.replace("100]", "100.5]").replace("1]", "1.5]")
+                           .replace("= 5", "= 5.5"))
+    with pytest.raises(PHHError, match="whole"):
+        replay(loads(damaged))

@@ -101,3 +101,80 @@ def test_B2_phh_fractional_fields_refused(field: str) -> None:
                            .replace("= 5", "= 5.5"))
     with pytest.raises(PHHError, match="whole"):
         replay(loads(damaged))
+
+
+# ---- every can_x() is a bool, every verify_x() / x() raises only RuleError -------------------
+
+_ARGS: dict[str, tuple[tuple[object, ...], ...]] = {
+    "turn_up": (("Ah",), (0,), ("zz",), (None,), ([1, 2],)),
+    "bet": ((), (5,)), "raise_to": ((), (10,)),
+    "deal": ((), ([0],), (["x"],), (7,)),
+}
+_OPERATIONS = ("fold", "check", "call", "bet", "raise_to", "bring_in", "complete", "turn_up",
+               "buy_pot", "take_all_in", "play_on", "expose_premature_card", "post_antes",
+               "deal", "collect_bets", "award")
+
+
+def _probe(hand: StudHand) -> None:
+    """Every can_x is a bool; verify_x raises RuleError or nothing and changes nothing."""
+    before = hand.to_json()
+    for name in _OPERATIONS:
+        for args in _ARGS.get(name, ((),)):
+            answer = getattr(hand, "can_" + name)(*args)
+            assert type(answer) is bool, (name, args)
+            try:
+                getattr(hand, "verify_" + name)(*args)
+            except RuleError as e:
+                assert answer is False and e.rule and str(e).startswith(e.rule + ": ")
+                assert "Action(" not in str(e) and "Record(" not in str(e)
+            else:
+                assert answer is True, (name, args)
+            assert hand.to_json() == before
+
+
+@pytest.mark.parametrize("variant", ["seven_card_stud", "mexican_stud", "baseball",
+                                     "five_card_stud", "razz"])
+@pytest.mark.parametrize("automatic", [True, False])
+def test_E2_can_is_bool_and_verify_raises_rule_errors_in_every_state(variant: str,
+                                                                      automatic: bool) -> None:
+    import random
+    rng = random.Random(variant)
+    for seed in range(6):
+        hand = StudHand(GameConfig(variant=variant, ante=1, small_bet=4), stacks=[30, 12, 40],
+                        seed=seed, automatic=automatic)
+        while True:
+            _probe(hand)
+            if hand.is_over:
+                break
+            if hand.dealer_due:
+                getattr(hand, hand.dealer_due)()
+                continue
+            legal = list(hand.legal_actions())
+            kind = rng.choice(legal)
+            if kind == "turn_up":
+                s = hand.actor
+                assert s is not None
+                hand.turn_up([c for c, up in hand.cards[s] if not up][0])
+            else:
+                hand.act(kind)
+        # the operations themselves refuse with RuleError once the hand is over
+        for name in _OPERATIONS:
+            with pytest.raises(RuleError):
+                getattr(hand, name)(*_ARGS.get(name, ((),))[0])
+
+
+def test_I2_take_all_in_without_exposed_card_is_refused_under_I2() -> None:
+    hand = StudHand(GameConfig(**NO_LIMIT), stacks=[100, 100], seed=3)
+    for name in ("take_all_in", "play_on"):
+        with pytest.raises(RuleError) as e:
+            getattr(hand, name)()
+        assert e.value.rule == "I2" and str(e.value).startswith(f"I2: seat {hand.actor}: ")
+
+
+def test_E2_refusals_name_the_seat_the_same_way() -> None:
+    hand = _at_fourth_street()
+    s = hand.actor
+    for operation in (lambda: hand.call(), lambda: hand.bet(1000), lambda: hand.act("check", 5),
+                      lambda: hand.act("shove")):
+        with pytest.raises(RuleError, match=rf"^B\d: seat {s}: "):
+            operation()

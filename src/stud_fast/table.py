@@ -71,6 +71,8 @@ class Record(NamedTuple):
 
 _PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
 _BETTING_ACTIONS = frozenset(_PLAYER_ACTIONS)  # what act() hands straight to _act()
+#: every operation a player can be asked for: the betting actions and the pending ones
+_ALL_ACTIONS = _PLAYER_ACTIONS + ("turn_up", "buy_pot", "take_all_in", "play_on")
 
 
 def whole_chips(value: object, what: str) -> int:
@@ -360,9 +362,11 @@ class StudHand:
         self._verify("fold")
 
     def can_fold(self) -> bool:
+        """True when the actor may fold now (never raises)."""
         return self._can("fold")
 
     def fold(self) -> Record:
+        """Fold (B1, B9): the seat is out of the hand."""
         return self._act("fold")
 
     def verify_check(self) -> None:
@@ -370,9 +374,11 @@ class StudHand:
         self._verify("check")
 
     def can_check(self) -> bool:
+        """True when the actor may check now (never raises)."""
         return self._can("check")
 
     def check(self) -> Record:
+        """Check (B1): stay in without putting chips in."""
         return self._act("check")
 
     def verify_call(self) -> None:
@@ -380,28 +386,46 @@ class StudHand:
         self._verify("call")
 
     def can_call(self) -> bool:
+        """True when the actor may call now (never raises)."""
         return self._can("call")
 
     def call(self) -> Record:
+        """Call (B1): match the round's bet, or all in for less (B8)."""
         return self._act("call")
 
-    def verify_bet(self) -> None:
-        """Raise RuleError unless the actor may bet (B1: nothing bet in the round)."""
-        self._verify("bet")
+    def verify_bet(self, to: Optional[int] = None) -> None:
+        """Raise RuleError unless the actor may bet (to ``to`` chips for the round when
+        given): B1: nothing bet in the round; B2: ``to`` within the limit."""
+        self._verify("bet", to)
 
-    def can_bet(self) -> bool:
-        return self._can("bet")
+    def can_bet(self, to: Optional[int] = None) -> bool:
+        """True when the actor may bet now (to ``to`` chips when given; never raises)."""
+        if to is None:
+            return self._can("bet")
+        try:
+            self._verify("bet", to)
+        except RuleError:
+            return False
+        return True
 
     def bet(self, to: Optional[int] = None) -> Record:
         """Bet (fixed limit: the fixed size; pot and no limit: ``to`` chips, least by default)."""
         return self._act("bet", to)
 
-    def verify_raise_to(self) -> None:
-        """Raise RuleError unless the actor may raise (B1, B3 cap, B7 reopening)."""
-        self._verify("raise")
+    def verify_raise_to(self, to: Optional[int] = None) -> None:
+        """Raise RuleError unless the actor may raise (to ``to`` chips for the round when
+        given): B1, B3 cap, B7 reopening; B2: ``to`` within the limit."""
+        self._verify("raise", to)
 
-    def can_raise_to(self) -> bool:
-        return self._can("raise")
+    def can_raise_to(self, to: Optional[int] = None) -> bool:
+        """True when the actor may raise now (to ``to`` chips when given; never raises)."""
+        if to is None:
+            return self._can("raise")
+        try:
+            self._verify("raise", to)
+        except RuleError:
+            return False
+        return True
 
     def raise_to(self, to: Optional[int] = None) -> Record:
         """Raise: fixed limit by one bet (or all in for less); pot and no limit to ``to`` chips
@@ -413,9 +437,11 @@ class StudHand:
         self._verify("bring_in")
 
     def can_bring_in(self) -> bool:
+        """True when the actor may bring in now (never raises)."""
         return self._can("bring_in")
 
     def bring_in(self) -> Record:
+        """Post the forced bring-in (F2)."""
         return self._act("bring_in")
 
     def verify_complete(self) -> None:
@@ -423,9 +449,11 @@ class StudHand:
         self._verify("complete")
 
     def can_complete(self) -> bool:
+        """True when the actor may complete the bring-in now (never raises)."""
         return self._can("complete")
 
     def complete(self) -> Record:
+        """Complete the bring-in to a small bet (F2)."""
         return self._act("complete")
 
     def verify_turn_up(self, card: int | str) -> None:
@@ -433,6 +461,7 @@ class StudHand:
         self._turn_up_card(card)
 
     def can_turn_up(self, card: int | str) -> bool:
+        """True when the actor may turn this down card up now (never raises)."""
         try:
             self._turn_up_card(card)
         except RuleError:
@@ -458,6 +487,7 @@ class StudHand:
         self._verify("buy_pot")
 
     def can_buy_pot(self) -> bool:
+        """True when the actor may buy the pot (S5) now (never raises)."""
         return self._can("buy_pot")
 
     def buy_pot(self) -> Record:
@@ -474,6 +504,17 @@ class StudHand:
         self._actions.append(("buy_pot", 0))
         self._pending_done()
         return record
+
+    def verify_take_all_in(self) -> None:
+        """Raise RuleError unless the actor's seventh-street card was exposed (I2)."""
+        self._verify("take_all_in")
+
+    def can_take_all_in(self) -> bool:
+        """True when the actor chooses between take_all_in() and play_on() (I2)."""
+        return self._can("take_all_in")
+
+    verify_play_on = verify_take_all_in
+    can_play_on = can_take_all_in
 
     def take_all_in(self) -> Record:
         """I2: after its seventh-street card was exposed, the actor takes the rights of an
@@ -516,15 +557,17 @@ class StudHand:
     def _turn_up_card(self, card: int | str) -> int:
         """Index of ``card`` among the actor's down cards, or RuleError."""
         if "turn_up" not in self._options():
-            rule, message = self._refusals()["turn_up"]
-            raise RuleError(rule, message)
-        c = parse_cards([card] if isinstance(card, int) else card)
+            self._verify("turn_up")  # raises the refusal
         s = self.actor
         assert s is not None
+        try:
+            c = parse_cards([card] if isinstance(card, int) else card)
+        except (TypeError, ValueError):  # CardError included
+            c = ()
         for i, (held, up) in enumerate(self.cards[s]):
             if len(c) == 1 and held == c[0] and not up:
                 return i
-        raise RuleError("S4", f"seat {s} has no such down card to turn up: {card!r}")
+        raise RuleError("S4", f"seat {s}: has no such down card to turn up: {card!r}")
 
     def verify_expose_premature_card(self) -> None:
         """Raise RuleError unless a betting round is under way (I1: the dealer exposed the
@@ -536,6 +579,7 @@ class StudHand:
             raise RuleError("I1", "the stub is empty")
 
     def can_expose_premature_card(self) -> bool:
+        """True when the dealer may expose a premature card now (I1; never raises)."""
         try:
             self.verify_expose_premature_card()
         except RuleError:
@@ -871,8 +915,63 @@ class StudHand:
             raise RuleError("E2", f"the dealer cannot {operation.replace('_', ' ')} now; "
                                   f"due: {due}")
 
-    def can_deal(self) -> bool:
-        return self.dealer_due == "deal"
+    def verify_post_antes(self) -> None:
+        """Raise RuleError (E2) unless the dealer is due to collect the antes."""
+        self._dealer("post_antes")
+
+    def can_post_antes(self) -> bool:
+        """True when the dealer is due to collect the antes (``automatic=False``)."""
+        return self.dealer_due == "post_antes"
+
+    def verify_deal(self, exposed: Sequence[int] = ()) -> None:
+        """Raise RuleError unless the dealer is due to deal (E2) and ``exposed`` lists seats
+        still dealt to on seventh street (I2)."""
+        self._dealer("deal")
+        self._exposed_seats(exposed)
+
+    def can_deal(self, exposed: Sequence[int] = ()) -> bool:
+        """True when the dealer is due to deal the next street (with these exposed cards)."""
+        try:
+            self.verify_deal(exposed)
+        except RuleError:
+            return False
+        return True
+
+    def verify_collect_bets(self) -> None:
+        """Raise RuleError (E2) unless the dealer is due to collect the street's bets."""
+        self._dealer("collect_bets")
+
+    def can_collect_bets(self) -> bool:
+        """True when the dealer is due to collect the street's bets."""
+        return self.dealer_due == "collect_bets"
+
+    def verify_award(self) -> None:
+        """Raise RuleError (E2) unless the dealer is due to award the pots."""
+        self._dealer("award")
+
+    def can_award(self) -> bool:
+        """True when the dealer is due to award the pots."""
+        return self.dealer_due == "award"
+
+    def _exposed_seats(self, exposed: Sequence[int]) -> list[int]:
+        """I2: ``exposed`` as a list of distinct seats dealt a seventh-street card, or
+        RuleError."""
+        try:
+            seats = list(exposed)
+        except TypeError:
+            raise RuleError("I2", f"exposed must list seats, got {exposed!r}") from None
+        if not seats:
+            return seats
+        game = self.config.game
+        if game.cards_per_player != 7 or self.street + 2 != len(game.streets):
+            raise RuleError("I2", "only a seventh-street card can be exposed this way")
+        dealt = self._seats_dealt()
+        for seat in seats:
+            if type(seat) is not int or seat not in dealt:
+                raise RuleError("I2", f"seat {seat!r} is not dealt a seventh-street card")
+        if len(set(seats)) != len(seats):
+            raise RuleError("I2", f"a seat is listed twice in exposed: {seats}")
+        return seats
 
     def post_antes(self) -> None:
         """Collect the antes (F1)."""
@@ -888,9 +987,7 @@ class StudHand:
         each such seat first chooses (``take_all_in()`` or ``play_on()``) whether to have the
         rights of an all-in player for the rest of the hand."""
         self._dealer("deal")
-        game = self.config.game
-        if exposed and (game.cards_per_player != 7 or self.street + 2 != len(game.streets)):
-            raise RuleError("I2", "only a seventh-street card can be exposed this way")
+        exposed = self._exposed_seats(exposed)
         self._check_hole_cards()
         self.dealer_due = None
         self._actions.append(("deal", list(exposed)))  # type: ignore[arg-type]
@@ -1042,7 +1139,8 @@ class StudHand:
         round, the least allowed by default), or RuleError (nothing changes)."""
         legal = self._options()
         if kind not in legal:
-            rule, message = self._refusals().get(kind, ("B1", f"unknown action {kind!r}"))
+            rule, message = self._refusals().get(
+                kind, ("B1", f"unknown action {kind!r}: use one of {', '.join(_ALL_ACTIONS)}"))
             raise RuleError(rule, f"seat {self.actor}: {message}"
                             if self.actor is not None else message)
         least, most = legal[kind]
@@ -1056,8 +1154,8 @@ class StudHand:
         amount = to - self._round_bet[self.actor]
         if not least <= amount <= most:
             have = self._round_bet[self.actor]
-            raise RuleError("B2", f"{kind} to {to} is outside {least + have}..{most + have} "
-                                  f"({self.config.betting} limit)")
+            raise RuleError("B2", f"seat {self.actor}: {kind} to {to} is outside "
+                                  f"{least + have}..{most + have} ({self.config.betting} limit)")
         return amount
 
     def _options(self) -> dict[str, tuple[int, int]]:
@@ -1083,17 +1181,24 @@ class StudHand:
         s = self.actor
         if self.is_over or s is None:
             if refused is not None:
-                for kind in _PLAYER_ACTIONS:
-                    refused[kind] = ("E2", "the hand is over; nobody is to act")
+                why = ("the hand is over; nobody is to act" if self.is_over else
+                       f"no player is to act: the dealer must {self.dealer_due.replace('_', ' ')}"
+                       if self.dealer_due else "no player is to act")
+                for kind in _ALL_ACTIONS:
+                    refused[kind] = ("E2", why)
             return legal
         pending = self._pending
         if pending and pending[0][0] == "all_in_choice":
             legal["take_all_in"] = legal["play_on"] = (0, 0)
             if refused is not None:
-                for kind in _PLAYER_ACTIONS + ("buy_pot",):
+                for kind in _PLAYER_ACTIONS + ("buy_pot", "turn_up"):
                     refused[kind] = ("I2", "its seventh-street card was exposed: take the "
                                            "rights of an all-in player (take_all_in) or play on")
             return legal
+        if refused is not None:
+            for kind in ("take_all_in", "play_on"):
+                refused[kind] = ("I2", "only a player whose seventh-street card was exposed "
+                                       "chooses to take the rights of an all-in player")
         if pending and pending[0][0] == "turn_up":  # S4: turn a card up first
             legal["turn_up"] = (0, 0)
             if refused is not None:

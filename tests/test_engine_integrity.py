@@ -178,3 +178,47 @@ def test_E2_refusals_name_the_seat_the_same_way() -> None:
                       lambda: hand.act("shove")):
         with pytest.raises(RuleError, match=rf"^B\d: seat {s}: "):
             operation()
+
+
+# ---- positions, not seat numbers -------------------------------------------------------------
+
+def _two_seat_deck(dealer: int, first: list[str], second: list[str]) -> list[int]:
+    """Deck (no burns) giving the first player dealt ``first`` and the other ``second``,
+    street by street (card texts, dealing rounds in order)."""
+    from stud_fast.cards import parse_cards
+    order: list[int] = []
+    for a, b in zip(first, second):
+        pa, pb = parse_cards(a), parse_cards(b)
+        for x, y in zip(pa, pb):
+            order += [x, y]
+    return order
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_F2_baseball_wild_door_cards_tie_broken_by_position(dealer: int) -> None:
+    # after the first player buys the pot with its up three, both door cards (3h, 9h) are
+    # wild, of the same suit: the bring-in goes by position, the player dealt first
+    cfg = GameConfig(variant="baseball", ante=1, bring_in=2, small_bet=5)
+    deck = _two_seat_deck(dealer, ["Kc Qc 3h", "5c", "6c", "7c", "8c"],
+                          ["Kd Qd 9h", "5d", "6d", "7d", "8d"])
+    hand = StudHand(cfg, stacks=[100, 100], dealer=dealer, deck=deck, burn=False)
+    first = (dealer + 1) % 2
+    assert hand.actor == first and hand.can_buy_pot()
+    hand.buy_pot()
+    assert hand.can_bring_in() and hand.actor == first
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_F4_five_card_baseball_wild_up_card_is_highest_then_position(dealer: int) -> None:
+    cfg = GameConfig(variant="baseball", baseball_cards=5, ante=1, small_bet=5)
+    first = (dealer + 1) % 2
+    # a wild nine up beats an ace up (D5: wild up cards count as wild)
+    hand = StudHand(cfg, stacks=[100, 100], dealer=dealer, burn=False,
+                    deck=_two_seat_deck(dealer, ["Kc As", "5c", "6c", "7c"],
+                                        ["Kd 9h", "5d", "6d", "7d"]))
+    assert hand.actor == 1 - first
+    # two wild nines up: equal, the player dealt first acts first
+    hand = StudHand(cfg, stacks=[100, 100], dealer=dealer, burn=False,
+                    deck=_two_seat_deck(dealer, ["Kc 9c", "5c", "6c", "7c"],
+                                        ["Kd 9h", "5d", "6d", "7d"]))
+    assert hand.actor == first

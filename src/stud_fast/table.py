@@ -1071,9 +1071,11 @@ class StudHand:
         best: Optional[tuple[int, int]] = None
         seat = -1
         folded, stacks, rights = self.folded, self.stacks, self._all_in_rights
-        for s, held in enumerate(self.cards):
+        cards = self.cards
+        for s in self._dealing:  # position from the dealer's left breaks what ties remain
             if folded[s] or stacks[s] == 0 or s in rights:
                 continue  # F3: out of the hand or all in
+            held = cards[s]
             for card, up in held:  # the door card: the first one up
                 if up:
                     break
@@ -1085,7 +1087,7 @@ class StudHand:
             if aces_low:
                 rank = -1 if rank == 12 else rank  # aces are low in razz
             strength = (rank, card & 3)
-            # the first seat wins ties (as min and max do); suits make ties impossible anyway
+            # the player dealt first wins ties (only wild door cards of one suit can tie)
             if best is None or (strength > best if high else strength < best):
                 best, seat = strength, s
         if best is None:
@@ -1098,9 +1100,12 @@ class StudHand:
         folded, cards = self.folded, self.cards
         best, top = -1, -1
         if by_high_card:  # F4: the highest up card; equal cards, the player dealt first
+            wild = self._is_wild  # D5: a wild up card counts as wild: above an ace
+            baseball = self._plan.baseball
             for s in self._dealing:
                 if not folded[s]:
-                    value = max(c >> 2 for c, up in cards[s] if up)
+                    value = max(13 if baseball and wild(c, True) else c >> 2
+                                for c, up in cards[s] if up)
                     if best < 0 or value > top:
                         best, top = s, value
         elif self._plan.baseball:

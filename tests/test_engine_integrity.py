@@ -222,3 +222,54 @@ def test_F4_five_card_baseball_wild_up_card_is_highest_then_position(dealer: int
                     deck=_two_seat_deck(dealer, ["Kc 9c", "5c", "6c", "7c"],
                                         ["Kd 9h", "5d", "6d", "7d"]))
     assert hand.actor == first
+
+
+# ---- short decks (S3) ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant,options,most", [
+    ("seven_card_stud", {}, 8), ("razz", {}, 8), ("stud_hilo", {}, 8), ("baseball", {}, 8),
+    ("baseball", {"four_up_extra_card": True}, 7), ("baseball", {"baseball_cards": 5}, 10),
+    ("five_card_stud", {}, 10), ("five_card_stud_32", {}, 7), ("mexican_stud", {}, 10)])
+def test_S3_most_players_counts_burns_and_the_shared_card(variant: str, options: dict[str, object],
+                                                          most: int) -> None:
+    cfg = GameConfig(variant=variant, ante=1, small_bet=4, **options)  # type: ignore[arg-type]
+    assert cfg.max_players == most
+    StudHand(cfg, stacks=[50] * most, seed=1)
+    with pytest.raises(ValueError, match=f"2 to {most} players"):
+        StudHand(cfg, stacks=[50] * (most + 1), seed=1)
+
+
+@pytest.mark.parametrize("variant", ["seven_card_stud", "five_card_stud_32", "mexican_stud",
+                                     "baseball", "razz"])
+@pytest.mark.parametrize("burn", [True, False])
+def test_S3_shared_card_only_on_the_last_street_once_and_replayable(variant: str,
+                                                                    burn: bool) -> None:
+    import random
+    cfg = GameConfig(variant=variant, ante=1, small_bet=4, four_up_extra_card=True)
+    n = cfg.max_players
+    rng = random.Random(variant)
+    for seed in range(12):
+        hand = StudHand(cfg, stacks=[400] * n, dealer=seed % n, seed=seed, burn=burn)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if "turn_up" in legal:
+                s = hand.actor
+                assert s is not None
+                hand.turn_up([c for c, up in hand.cards[s] if not up][0])
+            else:
+                hand.act(rng.choice([k for k in legal if k != "fold"] or ["fold"]))
+        shared = [r for r in hand.records if r.kind == "community"]
+        assert len(shared) <= 1 and len(hand.community) == len(shared)
+        assert all(r.street == len(cfg.game.streets) - 1 for r in shared)
+        again = replay(loads(dumps(to_phh(hand))))
+        order = [(hand.dealer + 1 + i) % n for i in range(n)]  # PHH p1 is seat order[0]
+        assert again.stacks == [hand.stacks[s] for s in order]
+
+
+def test_S3_replay_refuses_a_shared_card_before_the_last_street() -> None:
+    cfg = GameConfig(variant="five_card_stud_32", ante=1, small_bet=4)
+    # third street's card missing for everyone: not a shared-card street
+    hand = StudHand(cfg, stacks=[50, 50], hole_cards=["7c 8c", "7d 8d"], burn=False)
+    with pytest.raises(ValueError, match="S3"):
+        while not hand.is_over:
+            hand.act("check" if hand.can_check() else "call")

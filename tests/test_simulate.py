@@ -95,7 +95,7 @@ def test_bots_choose_only_legal_actions(variant: str) -> None:
     bots: list[Bot] = [RandomBot(), StrengthBot()]
     chosen: dict[str, set[str]] = {"random": set(), "strength": set()}
     for k in range(40):
-        n = 2 + k % 7
+        n = 2 + k % (cfg.max_players - 1)
         hand = StudHand(cfg, stacks=[rng.choice([15, 60, 200]) for _ in range(n)],
                         dealer=k % n, seed=k)
         while not hand.is_over:

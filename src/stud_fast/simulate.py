@@ -465,9 +465,10 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
         raise ValueError(f"hands must be a non-negative integer, got {hands!r}")
     if not bots:
         raise ValueError("give at least one bot")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-        raise ValueError(f"a stud hand needs 2 to 10 players, got {players!r}")
     game = get_variant(variant)
+    most = game.most_players()
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= most:
+        raise ValueError(f"{game.name} seats 2 to {most} players, got {players!r}")
     kinds = tuple(b.strip().lower() for b in bots)
     seat_bots = [make_bot(kinds[i % len(kinds)]) for i in range(players)]
     config = GameConfig(variant=game.name, ante=ante, bring_in=bring_in, small_bet=small_bet,

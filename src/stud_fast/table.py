@@ -229,8 +229,9 @@ class StudHand:
         hand (a live-dealer assistant): ``post_antes()``, ``deal()``, ``collect_bets()`` and
         ``award()`` each wait for their call; :attr:`dealer_due` names the one due."""
         n = len(stacks)
-        if not 2 <= n <= 10:
-            raise ValueError(f"a stud hand needs 2 to 10 players, got {n}")
+        if not 2 <= n <= config.max_players:
+            raise ValueError(f"{config.variant} seats 2 to {config.max_players} players "
+                             f"(S3: its deck, burns and shared card), got {n}")
         for seat, stack in enumerate(stacks):
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
                 raise AmountError("B2", f"stack of seat {seat} is {stack!r}: stacks are "
@@ -870,6 +871,7 @@ class StudHand:
         if queued is None or self.street + 1 >= self._plan.streets:
             return
         players = self._seats_dealt()
+        last = self.street + 2 == self._plan.streets
         for i in range(len(self._plan.ups[self.street + 1])):
             have = [len(queued[s]) > i for s in players]
             if any(have) and not all(have):
@@ -877,6 +879,10 @@ class StudHand:
                 raise ValueError(f"hole_cards: seat {seat} has no card left for street "
                                  f"{self.street + 2} of {self._plan.streets} while other "
                                  f"seats do")
+            if not any(have) and (not last or i > 0):
+                raise ValueError(f"hole_cards: no card for street {self.street + 2} of "
+                                 f"{self._plan.streets}: a shared card (S3) replaces only the "
+                                 f"last street's card")
 
     def _deal_next(self, exposed: Sequence[int] = ()) -> bool:
         """Deal the next street and open what follows it; True when a player must act. The

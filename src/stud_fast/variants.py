@@ -57,6 +57,20 @@ class Variant:
         """Cards each player holds after the last street."""
         return sum(s.down + s.up for s in self.streets)
 
+    def most_players(self, extra_cards: int = 0) -> int:
+        """The most players the deck can serve (at most 10), counting a burn card before every
+        street but the last and ``extra_cards`` dealt beyond the streets: every street but the
+        last must reach every player, and the last may be one shared card (S3), taken from the
+        burned cards when the stub is empty.
+
+        >>> get_variant("seven_card_stud").most_players(), get_variant("five_card_stud_32").most_players()
+        (8, 7)
+        """
+        last = self.streets[-1]
+        before_last = self.cards_per_player - last.down - last.up
+        burns = len(self.streets) - 1
+        return min(10, (self.deck - burns - extra_cards) // before_last)
+
 
 _SEVEN = (
     Street("third", 2, 1, False), Street("fourth", 0, 1, False), Street("fifth", 0, 1, True),
@@ -184,6 +198,18 @@ class GameConfig:
         if self.first_round not in ("check", "must_open", "bring_in"):
             raise ValueError(f"first_round must be check, must_open or bring_in, "
                              f"got {self.first_round!r}")
+
+    @property
+    def max_players(self) -> int:
+        """The most players this game can seat (S3): the variant's deck counting burns and the
+        shared card, and baseball's extra cards for up fours (at most four) when that option is
+        on.
+
+        >>> GameConfig(variant="baseball", small_bet=2, four_up_extra_card=True).max_players
+        7
+        """
+        extra = 4 if self.game.baseball and self.four_up_extra_card else 0
+        return self.game.most_players(extra)
 
     @property
     def uses_bring_in(self) -> bool:

@@ -69,8 +69,10 @@ def test_simulate_rejects_bad_arguments() -> None:
         simulate("holdem", 1, progress=False)
     with pytest.raises(ValueError, match="unknown bot"):
         simulate("razz", 1, bots=("random", "shark"), progress=False)
-    with pytest.raises(ValueError, match="2 to 10"):
+    with pytest.raises(ValueError, match="2 to 8"):
         simulate("razz", 1, players=1, progress=False)
+    with pytest.raises(ValueError, match="2 to 8"):  # S3: 52 cards serve at most 8 players
+        simulate("razz", 1, players=9, progress=False)
     with pytest.raises(ValueError, match="hands"):
         simulate("razz", -1, progress=False)
 

@@ -23,12 +23,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
-import json
 import operator
 import secrets
 from typing import Any, NamedTuple, Optional, Sequence
 
-from stud_fast import _core
+from stud_fast import _core, saved
 from stud_fast.cards import JOKER as SF_JOKER
 from stud_fast.cards import card_str, parse_cards
 from stud_fast.errors import AmountError, RuleError, StateError
@@ -689,44 +688,27 @@ class StudHand:
 
     # ---- persistence ------------------------------------------------------------------------
 
-    def to_json(self) -> str:
-        """The whole hand as JSON: configuration, stacks, dealer, deck order and actions.
+    def to_json(self, key: Optional[bytes | str] = None) -> str:
+        """The whole hand as JSON: configuration, stacks, dealer, deck order and actions;
+        with ``key``, signed with an HMAC so that :meth:`from_json` can tell it was not changed.
 
         The state is a pure function of these (E4), so :meth:`from_json` rebuilds it exactly.
         """
-        return json.dumps({
-            "format": "stud_fast.hand/1", "config": self.config.to_dict(),
+        return saved.dump({
+            "format": saved.FORMAT, "config": self.config.to_dict(),
             "stacks": list(self.starting_stacks), "dealer": self.dealer,
             "deck": list(self.deck), "burn": self.burn, "automatic": self.automatic,
             "hole_cards": self._hole_cards_given,
             "actions": [list(a) for a in self._actions],
-        }, separators=(",", ":"))
+        }, key)
 
     @classmethod
-    def from_json(cls, text: str) -> "StudHand":
-        """Rebuild a hand saved by :meth:`to_json`, replaying its actions."""
-        data = json.loads(text)
-        if data.get("format") != "stud_fast.hand/1":
-            raise ValueError("not a stud_fast hand (format stud_fast.hand/1)")
-        hand = cls(GameConfig(**data["config"]), stacks=data["stacks"], dealer=data["dealer"],
-                   deck=data["deck"], hole_cards=data.get("hole_cards"), burn=data["burn"],
-                   automatic=data.get("automatic", True))
-        for kind, arg in data["actions"]:
-            if kind == "turn_up":
-                hand.turn_up(arg)
-            elif kind == "buy_pot":
-                hand.buy_pot()
-            elif kind in ("take_all_in", "play_on"):
-                getattr(hand, kind)()
-            elif kind == "premature_card":
-                hand.expose_premature_card()
-            elif kind == "deal":
-                hand.deal(arg)
-            elif kind in ("post_antes", "collect_bets", "award"):
-                getattr(hand, kind)()
-            else:
-                hand._act(kind, arg if kind in ("bet", "raise") else None)
-        return hand
+    def from_json(cls, text: str | bytes, key: Optional[bytes | str] = None) -> "StudHand":
+        """Rebuild a hand saved by :meth:`to_json`, checking every field and replaying its
+        actions through the rules; with ``key``, the signature is checked first. Anything
+        wrong raises :class:`~stud_fast.errors.StateError` (a ``ValueError``) naming the field.
+        """
+        return saved.load(cls, text, key)
 
     # ---- internals: rounds ------------------------------------------------------------------
 

@@ -273,3 +273,132 @@ def test_S3_replay_refuses_a_shared_card_before_the_last_street() -> None:
     with pytest.raises(ValueError, match="S3"):
         while not hand.is_over:
             hand.act("check" if hand.can_check() else "call")
+
+
+# ---- dealer errors as the seeds say (I1, I2) ------------------------------------------------
+
+def _laid_out(dealer: int, streets: list[list[str]], burns: list[str]) -> list[int]:
+    """A deck: before street k the burn card burns[k], then streets[k][s] for seat s, dealt
+    clockwise from the dealer's left, one dealing round at a time."""
+    from stud_fast.cards import parse_cards
+    n = len(streets[0])
+    order: list[int] = []
+    for k, street in enumerate(streets):
+        order += parse_cards(burns[k])
+        cards = {s: parse_cards(street[s]) for s in range(n)}
+        for r in range(len(cards[0])):
+            order += [cards[(dealer + 1 + i) % n][r] for i in range(n)]
+    return order
+
+
+_STREETS = [["2h 3h Ah", "7d 8d 4c", "9s Ts Js"], ["9c", "Kd", "5d"], ["2c", "3c", "4d"]]
+_BURNS = ["2s", "3s", "6h"]
+
+
+def _dealt(hand: StudHand, street: int) -> dict[int, str]:
+    from stud_fast.cards import card_str
+    return {r.seat: card_str(r.cards[0]) for r in hand.records  # type: ignore[misc]
+            if r.kind == "deal" and r.street == street}
+
+
+def test_I1_bury_with_burns_exposes_the_first_players_card_and_ends_the_deal_there() -> None:
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=10)
+    hand = StudHand(cfg, stacks=[500] * 3, dealer=0, deck=_laid_out(0, _STREETS, _BURNS))
+    hand.act("bring_in")
+    record = hand.expose_premature_card()
+    from stud_fast.cards import card_str
+    # the first player dealt on fourth street is seat 1 (the dealer's left): its card Kd is
+    # the one exposed, not the burn card 3s
+    assert card_str(record.cards[0]) == "Kd"
+    while hand.street == 0:
+        hand.act("call" if hand.can_call() else "check")
+    order = [r.seat for r in hand.records if r.kind == "deal" and r.street == 1]
+    assert order == [2, 0, 1]  # that deal ends at the player whose card was exposed
+    # the others get the cards they would have had; seat 1 gets the next card off the deck
+    assert _dealt(hand, 1) == {2: "5d", 0: "9c", 1: "6h"}
+    burns = [r for r in hand.records if r.kind == "burn"]
+    assert len(burns) == 2  # third street's, and fourth street's burned once (3s)
+
+
+def test_I1_keep_capped_with_burns_deals_the_exposed_card_to_its_player() -> None:
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=10,
+                     premature_card="keep_capped")
+    hand = StudHand(cfg, stacks=[500] * 3, dealer=0, deck=_laid_out(0, _STREETS, _BURNS))
+    hand.act("bring_in")
+    from stud_fast.cards import card_str
+    assert card_str(hand.expose_premature_card().cards[0]) == "Kd"
+    while hand.street == 0:
+        hand.act("call" if hand.can_call() else "check")
+    assert _dealt(hand, 1) == {1: "Kd", 2: "5d", 0: "9c"}
+    while hand.street == 1:
+        hand.act("call" if hand.can_call() else "check")
+    assert _dealt(hand, 2) == {0: "2c", 1: "3c", 2: "4d"}  # nothing shifted
+
+
+def test_I1_one_premature_card_per_round_and_refusals_name_I1() -> None:
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=10)
+    hand = StudHand(cfg, stacks=[500] * 3, dealer=0, deck=_laid_out(0, _STREETS, _BURNS))
+    hand.expose_premature_card()
+    before = hand.to_json()
+    for call in (hand.expose_premature_card, lambda: hand.expose_premature_card("Ac")):
+        with pytest.raises(RuleError) as e:
+            call()
+        assert e.value.rule == "I1"
+    assert hand.to_json() == before and not hand.can_expose_premature_card()
+
+
+def _to_seventh_street(automatic: bool = True, **options: object) -> StudHand:
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=10,
+                     **options)  # type: ignore[arg-type]
+    hand = StudHand(cfg, stacks=[300] * 3, dealer=0, seed=9, automatic=automatic)
+    while hand.street < 4 or hand.dealer_due:
+        if hand.dealer_due:
+            getattr(hand, hand.dealer_due)()
+        else:
+            hand.act("bring_in" if hand.can_bring_in() else
+                     "call" if hand.can_call() else "check")
+    return hand
+
+
+def test_I2_reported_before_significant_action_the_player_chooses() -> None:
+    hand = _to_seventh_street()
+    opener = hand.actor
+    victim = [s for s in range(3) if s != opener][0]
+    assert hand.can_report_exposed_card(victim)
+    record = hand.report_exposed_card(victim)
+    assert record.kind == "exposed_card" and hand.cards[victim][-1][1]  # now face up
+    assert hand.actor == victim and set(hand.legal_actions()) == {"take_all_in", "play_on"}
+    hand.take_all_in()
+    assert hand.actor == opener and hand.is_all_in(victim)
+    while not hand.is_over:
+        assert hand.actor != victim
+        hand.act("bet" if hand.can_bet() else "call")
+    assert sum(hand.stacks) == 900
+    assert StudHand.from_json(hand.to_json()).records == hand.records
+
+
+def test_I2_reported_after_significant_action_the_player_is_all_in_at_once() -> None:
+    hand = _to_seventh_street()
+    hand.bet()
+    victim = hand.actor
+    assert victim is not None
+    hand.report_exposed_card(victim)
+    assert hand.is_all_in(victim) and hand.actor != victim  # no choice: the action moves on
+    with pytest.raises(RuleError) as e:
+        hand.take_all_in()
+    assert e.value.rule == "I2"
+    while not hand.is_over:
+        hand.act("call")
+    assert sum(hand.stacks) == 900
+    assert StudHand.from_json(hand.to_json()).records == hand.records
+
+
+def test_I2_report_refused_outside_seventh_street_naming_I2() -> None:
+    hand = StudHand(GameConfig(variant="seven_card_stud", ante=1, small_bet=4),
+                    stacks=[50, 50], seed=2)
+    with pytest.raises(RuleError) as e:
+        hand.report_exposed_card(0)
+    assert e.value.rule == "I2" and not hand.can_report_exposed_card(0)
+    seventh = _to_seventh_street()
+    with pytest.raises(RuleError, match="I2: seat 7"):
+        seventh.report_exposed_card(7)

@@ -44,11 +44,13 @@ Key = Union[bytes, str]
 
 #: what each saved operation's argument must be
 _NO_ARG = ("fold", "check", "call", "bring_in", "complete", "buy_pot", "take_all_in",
-           "play_on", "premature_card", "post_antes", "collect_bets", "award")
-_OPERATIONS = frozenset(_NO_ARG + ("bet", "raise", "turn_up", "deal"))
+           "play_on", "post_antes", "collect_bets", "award")
+_INT_ARG = ("bet", "raise", "turn_up", "premature_card", "exposed_card")
+_OPERATIONS = frozenset(_NO_ARG + _INT_ARG + ("deal",))
 _FIELDS = {"format", "config", "stacks", "dealer", "deck", "burn", "automatic", "hole_cards",
            "actions"}
 _CONFIG_FIELDS = {f.name: f.type for f in fields(GameConfig) if f.init}
+_NAME_OPTIONS = {"variant", "betting", "first_round", "tiebreak", "premature_card"}
 _BOOL_OPTIONS = {"unlimited_heads_up", "open_pair_big_bet", "show_all", "four_up_extra_card",
                  "dead_seat_keeps_cards", "community_card_betting"}
 
@@ -124,9 +126,11 @@ def _config(value: object) -> GameConfig:
     for name, option in value.items():
         if name in _BOOL_OPTIONS and type(option) is not bool:
             raise StateError(f"config.{name}", f"must be true or false, got {option!r}")
-        if name not in _BOOL_OPTIONS and not (option is None or _is_int(option)
-                                              or isinstance(option, str)):
-            raise StateError(f"config.{name}", f"must be an int or a name, got {option!r}")
+        if name in _NAME_OPTIONS and not isinstance(option, str):
+            raise StateError(f"config.{name}", f"must be a name, got {option!r}")
+        if name not in _BOOL_OPTIONS and name not in _NAME_OPTIONS and not (
+                _is_int(option) or (option is None and name in ("big_bet", "bring_in"))):
+            raise StateError(f"config.{name}", f"must be an int, got {option!r}")
     try:
         return GameConfig(**value)
     except (TypeError, ValueError) as e:
@@ -143,7 +147,7 @@ def _actions(value: object) -> list[tuple[str, Any]]:
             raise StateError(where, f"must be [operation, argument] with an operation of "
                                     f"{', '.join(sorted(_OPERATIONS))}")
         kind, arg = item
-        ok = (_is_int(arg) and arg >= 0 if kind in ("bet", "raise", "turn_up")
+        ok = (_is_int(arg) and arg >= 0 if kind in _INT_ARG
               else isinstance(arg, list) and all(map(_is_int, arg)) if kind == "deal"
               else arg == 0 and _is_int(arg))
         if not ok:
@@ -196,13 +200,15 @@ def load(cls: type["StudHand"], text: object, key: Optional[Key] = None) -> "Stu
         raise StateError("hand", str(e)) from None
     operations: dict[str, Callable[[Any], object]] = {
         "turn_up": hand.turn_up, "deal": hand.deal,
+        "exposed_card": hand.report_exposed_card,
+        # the exposed card: checked against the deck, needed when the hole cards are given
+        "premature_card": lambda card: hand.expose_premature_card(
+            card if holes is not None else None),
         "bet": lambda to: hand.act("bet", to), "raise": lambda to: hand.act("raise", to)}
     for i, (kind, arg) in enumerate(actions):
         try:
             if kind in operations:
                 operations[kind](arg)
-            elif kind == "premature_card":
-                hand.expose_premature_card()
             elif kind in ("post_antes", "collect_bets", "award", "buy_pot", "take_all_in",
                           "play_on"):
                 getattr(hand, kind)()

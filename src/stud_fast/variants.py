@@ -111,6 +111,8 @@ def get_variant(name: str) -> Variant:
     >>> get_variant("five-card-stud-32").deck
     32
     """
+    if not isinstance(name, str):
+        raise ValueError(f"a variant is named by a string, got {name!r}")
     key = name.strip().lower().replace("-", "_")
     try:
         return VARIANTS[key]

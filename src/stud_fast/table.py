@@ -645,11 +645,12 @@ class StudHand:
         if queued is not None:  # a replay: the card comes from the file
             if wanted is None:
                 raise RuleError("I1", "name the exposed card when replaying given hole cards")
-            if self.config.premature_card == "keep_capped":
-                if not queued[players[0]] or queued[players[0]][0] != wanted:
-                    raise RuleError("I1", f"{card_str(wanted)} is not the next card of seat "
-                                          f"{players[0]}, the first dealt")
-            elif wanted not in self.deck[self._next_card:] or any(wanted in q for q in queued):
+            # kept: the next card of whoever gets it (or never dealt: the hand ended first);
+            # buried: a card nobody is dealt
+            kept = self.config.premature_card == "keep_capped" and any(
+                queued[s][:1] == [wanted] for s in players)
+            if not kept and (wanted not in self.deck[self._next_card:]
+                             or any(wanted in q for q in queued)):
                 raise RuleError("I1", f"{card_str(wanted)} is not a card left in the stub")
             return False, wanted, players[0]
         ups = plan.ups[self.street + 1]
@@ -869,7 +870,7 @@ class StudHand:
         players = self._seats_dealt()
         count = len(players)
         exposed = [s for s in exposed if s in players]
-        if exposed and exposed[0] == players[0]:
+        if players and players[0] in exposed:
             # I2: the first card of the round was exposed: all of them go face up, and the
             # opener of the previous round opens
             exposed = players

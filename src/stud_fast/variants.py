@@ -51,6 +51,8 @@ class Variant:
     opener: Literal["bring_in_low", "bring_in_high", "high_card"]
     turn_up: bool = False  # S4 Mexican stud: cards come down, each player turns one up
     baseball: bool = False  # S5: nines and down threes wild, an up three buys the pot or folds
+    #: the game in a PHH variant code (``"7S"`` ...; the deck tells 5S on 32 cards apart)
+    phh_code: str = ""
 
     @property
     def cards_per_player(self) -> int:
@@ -86,23 +88,36 @@ _FIVE = (
 )
 # five-card baseball (S5's option): five-card stud streets and opening
 _BASEBALL_FIVE = Variant("baseball", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card",
-                         baseball=True)
+                         baseball=True, phh_code="5B")
 
 VARIANTS: dict[str, Variant] = {
     v.name: v for v in (
-        Variant("seven_card_stud", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low"),
-        Variant("razz", 52, _SEVEN, Ranking.RAZZ, None, Ranking.RAZZ, "bring_in_high"),
+        Variant("seven_card_stud", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low",
+                phh_code="7S"),
+        Variant("razz", 52, _SEVEN, Ranking.RAZZ, None, Ranking.RAZZ, "bring_in_high",
+                phh_code="R"),
         Variant("stud_hilo", 52, _SEVEN, Ranking.HIGH, Ranking.LOW8, Ranking.HIGH,
-                "bring_in_low"),
-        Variant("five_card_stud", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card"),
+                "bring_in_low", phh_code="7S/8"),
+        Variant("five_card_stud", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card",
+                phh_code="5S"),
         Variant("five_card_stud_32", 32, _FIVE, Ranking.SHORT32, None, Ranking.SHORT32,
-                "high_card"),
+                "high_card", phh_code="5S"),
         Variant("mexican_stud", 52, _MEXICAN, Ranking.HIGH, None, Ranking.HIGH, "high_card",
-                turn_up=True),
+                turn_up=True, phh_code="5M"),
         Variant("baseball", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low",
-                baseball=True),
+                baseball=True, phh_code="7B"),
     )
 }
+
+
+def games() -> tuple[Variant, ...]:
+    """Every game the engine deals: the registered variants and five-card baseball (the
+    ``baseball_cards=5`` form of ``baseball``).
+
+    >>> sorted({g.phh_code for g in games()})
+    ['5B', '5M', '5S', '7B', '7S', '7S/8', 'R']
+    """
+    return (*VARIANTS.values(), _BASEBALL_FIVE)
 
 
 def get_variant(name: str) -> Variant:

@@ -402,3 +402,47 @@ def test_I2_report_refused_outside_seventh_street_naming_I2() -> None:
     seventh = _to_seventh_street()
     with pytest.raises(RuleError, match="I2: seat 7"):
         seventh.report_exposed_card(7)
+
+
+# ---- gaps a mutation run found -----------------------------------------------------------------
+
+def test_B7_fixed_limit_all_in_of_exactly_half_a_bet_reopens_the_betting() -> None:
+    # bring-in 5, complete to 10, all in to 15: a raise of half a bet counts as a full raise,
+    # so the completer may raise again
+    cfg = GameConfig(variant="seven_card_stud", ante=0, bring_in=5, small_bet=10)
+    streets = [["Kc Kd Ks", "9c 9d 2c", "Qh Qs Jh"]]  # seat 1 (2c) brings in
+    deck = _laid_out(0, streets, ["3s"])
+    hand = StudHand(cfg, stacks=[15, 200, 200], dealer=0, deck=deck)
+    assert hand.actor == 1
+    hand.bring_in()           # seat 1: 5
+    hand.complete()           # seat 2: 10
+    assert hand.actor == 0 and hand.legal_actions()["raise"] == (15, 15)
+    hand.raise_to()           # seat 0: all in to 15, 5 more: exactly half a bet
+    hand.call()               # seat 1
+    assert hand.actor == 2 and hand.can_raise_to()
+    assert hand.raise_to().to == 25
+
+
+def test_B7_fixed_limit_all_in_below_half_a_bet_does_not_reopen() -> None:
+    cfg = GameConfig(variant="seven_card_stud", ante=0, bring_in=5, small_bet=10)
+    deck = _laid_out(0, [["Kc Kd Ks", "9c 9d 2c", "Qh Qs Jh"]], ["3s"])
+    hand = StudHand(cfg, stacks=[14, 200, 200], dealer=0, deck=deck)
+    hand.bring_in()
+    hand.complete()
+    hand.raise_to()           # all in to 14: 4 more, less than half a bet
+    hand.call()
+    assert hand.actor == 2 and not hand.can_raise_to() and hand.can_call()
+
+
+def test_B2_five_card_stud_bet_sizes_street_by_street() -> None:
+    cfg = GameConfig(variant="five_card_stud", ante=1, small_bet=5, big_bet=10)
+    hand = StudHand(cfg, stacks=[500, 500, 500], seed=4)
+    sizes = []
+    while not hand.is_over:
+        if hand.can_bet():
+            sizes.append((hand.street, hand.legal_actions()["bet"]))
+            hand.bet()
+        else:
+            hand.call()
+    # S1 + B2: the small bet on the first two betting rounds, the big bet from fourth street
+    assert sizes == [(0, (5, 5)), (1, (5, 5)), (2, (10, 10)), (3, (10, 10))]

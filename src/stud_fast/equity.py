@@ -16,6 +16,7 @@ from stud_fast.cards import card_str, parse_cards, parse_rank_mask
 from stud_fast.errors import CardError
 from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
+from stud_fast.variants import VARIANTS
 
 __all__ = ["EquityResult", "equity", "EXACT_LIMIT", "GAMES"]
 
@@ -26,15 +27,10 @@ DEFAULT_SAMPLES = 1_000_000
 #: game name -> (ranking of the pot or its high half, hi-lo split, cards per player, wild
 #: ranks). Baseball counts every three as wild, as after a pot was bought (RULES.md S5): the
 #: engine cannot know which unknown threes will come face down.
+#: (Read from the variants themselves, stud_fast.variants.VARIANTS.)
 GAMES: dict[str, tuple[Ranking, bool, int, str]] = {
-    "seven_card_stud": (Ranking.HIGH, False, 7, ""),
-    "razz": (Ranking.RAZZ, False, 7, ""),
-    "stud_hilo": (Ranking.HIGH, True, 7, ""),
-    "five_card_stud": (Ranking.HIGH, False, 5, ""),
-    "five_card_stud_32": (Ranking.SHORT32, False, 5, ""),
-    "mexican_stud": (Ranking.HIGH, False, 5, ""),
-    "baseball": (Ranking.HIGH, False, 7, "39"),
-}
+    name: (v.ranking, v.low is not None, v.cards_per_player, v.buy_ranks + v.wild_ranks)
+    for name, v in VARIANTS.items()}
 
 
 @dataclass(frozen=True)

@@ -107,8 +107,6 @@ class RandomBot:
 _CARD_IDS: dict[str, int] = {card_str(c): c for c in range(JOKER + 1)}
 _SAMPLES = 1024  # random hands per (ranking, deck, size, wild ranks) in a strength table
 _TABLES: dict[tuple[int, int, int, int], list[int]] = {}
-_NINE, _THREE = 7, 1  # rank indices of baseball's wild ranks (S5)
-_BASEBALL_WILD = 1 << _NINE | 1 << _THREE
 
 
 def _value(cards: list[int], number: int) -> int:
@@ -206,12 +204,13 @@ class StrengthBot:
         seat = view["seat"]
         game = get_variant(view["variant"])
         community = [_CARD_IDS[c] for c in view["community"]]
-        if game.baseball:
+        if game.has_wild_cards:
             threes_wild = threes_wild or any(r["kind"] == "buy_pot" for r in view["records"])
+            always, buy = game.rank_mask(game.wild_ranks), game.rank_mask(game.buy_ranks)
 
             def card(c: int, up: bool) -> int:
                 rank = c >> 2
-                wild = rank == _NINE or (rank == _THREE and (not up or threes_wild))
+                wild = always >> rank & 1 or (buy >> rank & 1 and (not up or threes_wild))
                 return JOKER if wild else c
         else:
             def card(c: int, up: bool) -> int:
@@ -228,7 +227,7 @@ class StrengthBot:
 
     @staticmethod
     def _strength_of(cards: list[int], game: Variant) -> float:
-        wild = _BASEBALL_WILD if game.baseball else 0
+        wild = game.rank_mask(game.wild_ranks + game.buy_ranks)
         high = _percentile(cards, game.ranking, game.deck, wild)
         if game.low is None:
             return high

@@ -151,7 +151,8 @@ class _Plan:
 
     __slots__ = ("deck", "streets", "ups", "big", "fixed", "pot_limit", "small_bet", "big_bet",
                  "bring_in", "ante", "uses_bring_in", "cap", "unlimited_heads_up",
-                 "open_pair", "baseball", "showing", "dead_seat_keeps_cards")
+                 "open_pair", "wild", "always_wild", "buy_wild", "extra_card", "showing",
+                 "dead_seat_keeps_cards")
 
     def __init__(self, config: GameConfig) -> None:
         game = config.game
@@ -176,7 +177,13 @@ class _Plan:
         self.unlimited_heads_up = config.unlimited_heads_up
         #: B4: an open pair on fourth street allows the big bet (seven-card games only)
         self.open_pair = config.open_pair_big_bet and game.cards_per_player == 7
-        self.baseball = game.baseball
+        #: wild cards (D4, S5): any at all; rank masks of the ranks always wild, wild down
+        #: (and up once the pot was bought), and earning an extra card when dealt up
+        self.wild = game.has_wild_cards
+        self.always_wild = game.rank_mask(game.wild_ranks)
+        self.buy_wild = game.rank_mask(game.buy_ranks)
+        self.extra_card = game.rank_mask(game.extra_card_ranks) if config.four_up_extra_card \
+            else 0
         #: the C core's number of the ranking that decides who opens (F5)
         self.showing = game.showing.number
         self.dead_seat_keeps_cards = config.dead_seat_keeps_cards
@@ -935,9 +942,10 @@ class StudHand:
                 append(_new_record(Record, ("deal", s, 0, 0, (card,), (face_up,), street_no)))
                 if face_up and not folded[s]:
                     dealt_up.append((s, card))
-        if self._plan.baseball and self.config.four_up_extra_card:
+        extra_card = self._plan.extra_card
+        if extra_card:
             for s, card in dealt_up:  # S5 option: an up four earns an extra down card
-                if card >> 2 != 2:
+                if not extra_card >> (card >> 2) & 1:
                     continue
                 if self._queued is not None:
                     extra = self._queued[s].pop(0) if self._queued[s] else None
@@ -999,8 +1007,9 @@ class StudHand:
             cards, folded = self.cards, self.folded
             self._pending = [("turn_up", s) for s in self._dealing if not folded[s]
                              and sum(1 for _, up in cards[s] if not up) >= 2]
-        elif game.baseball:  # S5: an up three must buy the pot or fold, at once
-            self._pending = [("buy_pot", s) for s, c in dealt_up if c >> 2 == 1]
+        elif self._plan.buy_wild:  # S5: an up three must buy the pot or fold, at once
+            buy = self._plan.buy_wild
+            self._pending = [("buy_pot", s) for s, c in dealt_up if buy >> (c >> 2) & 1]
         if self._pending:
             self.actor = self._pending[0][1]
             return True
@@ -1173,7 +1182,7 @@ class StudHand:
         high = self.config.game.opener == "bring_in_high"
 
         aces_low = high and self.config.game.ranking.is_low
-        baseball = self._plan.baseball
+        wild_cards = self._plan.wild
         best: Optional[tuple[int, int]] = None
         seat = -1
         folded, stacks, rights = self.folded, self.stacks, self._all_in_rights
@@ -1188,7 +1197,7 @@ class StudHand:
             else:  # no card up (replayed hole cards ran out): as up_cards(s)[0] fails
                 raise IndexError("list index out of range")
             rank = card >> 2
-            if baseball and self._is_wild(card, True):
+            if wild_cards and self._is_wild(card, True):
                 rank = 99  # a wild door card never brings in (it could be any card)
             if aces_low:
                 rank = -1 if rank == 12 else rank  # aces are low in razz
@@ -1207,14 +1216,14 @@ class StudHand:
         best, top = -1, -1
         if by_high_card:  # F4: the highest up card; equal cards, the player dealt first
             wild = self._is_wild  # D5: a wild up card counts as wild: above an ace
-            baseball = self._plan.baseball
+            wild_cards = self._plan.wild
             for s in self._dealing:
                 if not folded[s]:
-                    value = max(13 if baseball and wild(c, True) else c >> 2
+                    value = max(13 if wild_cards and wild(c, True) else c >> 2
                                 for c, up in cards[s] if up)
                     if best < 0 or value > top:
                         best, top = s, value
-        elif self._plan.baseball:
+        elif self._plan.wild:
             ranking = self.config.game.showing
             for s in self._dealing:
                 if not folded[s]:
@@ -1573,7 +1582,7 @@ class StudHand:
         game = self.config.game
         held = self.cards[s] + [(c, True) for c in self.community]
         high = self._value(held, game.ranking)
-        if self.config.tiebreak == "unused_cards" and 5 < len(held) <= 7 and not game.baseball:
+        if self.config.tiebreak == "unused_cards" and 5 < len(held) <= 7 and not self._plan.wild:
             cards = [c for c, _ in held]
             best = max(itertools.combinations(cards, 5),
                        key=lambda five: _core.eval_ids(five, game.ranking.number, 0))
@@ -1583,12 +1592,12 @@ class StudHand:
         return high, low
 
     def _is_wild(self, card: int, up: bool) -> bool:
-        """S5 baseball: nines are wild, and threes dealt down (every three once the pot was
-        bought). No other variant has wild cards."""
-        if not self.config.game.baseball:
-            return False
+        """D4, S5: the variant's always-wild ranks, and its buy ranks dealt down (up too once
+        the pot was bought)."""
+        plan = self._plan
         rank = card >> 2
-        return rank == 7 or (rank == 1 and (not up or self._threes_wild))
+        return bool(plan.always_wild >> rank & 1
+                    or (plan.buy_wild >> rank & 1 and (not up or self._threes_wild)))
 
     def _showing(self, s: int) -> list[tuple[int, bool]]:
         return [(c, True) for c, up in self.cards[s] if up]
@@ -1596,7 +1605,7 @@ class StudHand:
     def _value(self, held: list[tuple[int, bool]], ranking: Ranking) -> int:
         """Value of held cards under ``ranking``, wild cards as jokers; more than seven cards
         (baseball's extra cards) take the best seven."""
-        if not self.config.game.baseball:  # no wild cards: the common, fast case
+        if not self._plan.wild:  # no wild cards: the common, fast case
             return _core.eval_ids([c for c, _ in held], ranking.number, 0)
         ids = [SF_JOKER if self._is_wild(c, up) else c for c, up in held]
         if len(ids) <= 7:

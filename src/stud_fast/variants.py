@@ -50,9 +50,29 @@ class Variant:
     showing: Ranking
     opener: Literal["bring_in_low", "bring_in_high", "high_card"]
     turn_up: bool = False  # S4 Mexican stud: cards come down, each player turns one up
-    baseball: bool = False  # S5: nines and down threes wild, an up three buys the pot or folds
+    baseball: bool = False  # S5 (a name for people: the engine reads the three facts below)
+    #: ranks always wild (S5: ``"9"``), as characters of ``23456789TJQKA``
+    wild_ranks: str = ""
+    #: ranks wild when dealt down; dealt up, the player buys the pot or folds, and from then
+    #: on they are wild up too (S5: ``"3"``)
+    buy_ranks: str = ""
+    #: ranks that, dealt up, earn an extra down card with ``four_up_extra_card`` (S5: ``"4"``)
+    extra_card_ranks: str = ""
     #: the game in a PHH variant code (``"7S"`` ...; the deck tells 5S on 32 cards apart)
     phh_code: str = ""
+
+    @property
+    def has_wild_cards(self) -> bool:
+        """True when some cards of the deck can be wild (D4)."""
+        return bool(self.wild_ranks or self.buy_ranks)
+
+    def rank_mask(self, ranks: str) -> int:
+        """Bit ``r`` set for each rank index ``r`` (0 = deuce) named in ``ranks``.
+
+        >>> get_variant("baseball").rank_mask("93")
+        130
+        """
+        return sum(1 << "23456789TJQKA".index(r) for r in set(ranks))
 
     @property
     def cards_per_player(self) -> int:
@@ -88,7 +108,8 @@ _FIVE = (
 )
 # five-card baseball (S5's option): five-card stud streets and opening
 _BASEBALL_FIVE = Variant("baseball", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card",
-                         baseball=True, phh_code="5B")
+                         baseball=True, phh_code="5B", wild_ranks="9", buy_ranks="3",
+                         extra_card_ranks="4")
 
 VARIANTS: dict[str, Variant] = {
     v.name: v for v in (
@@ -105,7 +126,8 @@ VARIANTS: dict[str, Variant] = {
         Variant("mexican_stud", 52, _MEXICAN, Ranking.HIGH, None, Ranking.HIGH, "high_card",
                 turn_up=True, phh_code="5M"),
         Variant("baseball", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low",
-                baseball=True, phh_code="7B"),
+                baseball=True, phh_code="7B", wild_ranks="9", buy_ranks="3",
+                extra_card_ranks="4"),
     )
 }
 
@@ -225,7 +247,8 @@ class GameConfig:
         >>> GameConfig(variant="baseball", small_bet=2, four_up_extra_card=True).max_players
         7
         """
-        extra = 4 if self.game.baseball and self.four_up_extra_card else 0
+        # at most four cards of each rank that earns an extra card
+        extra = 4 * len(self.game.extra_card_ranks) if self.four_up_extra_card else 0
         return self.game.most_players(extra)
 
     @property

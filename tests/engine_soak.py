@@ -115,7 +115,8 @@ def play_hand(rng: random.Random, variant: str, *, json_every: int = 1,
             if (hand.dealer_due == "deal" and seven and errors and rng.random() < 0.5
                     and hand.street + 2 == len(config.game.streets)):
                 dealt = [s for s in range(n) if not hand.folded[s]]
-                hand.deal(exposed=rng.sample(dealt, rng.randint(1, min(2, len(dealt)))))
+                exposed = rng.sample(dealt, rng.randint(1, min(2, len(dealt))))
+                hand.deal(exposed if hand.can_deal(exposed) else ())
             else:
                 getattr(hand, hand.dealer_due)()
         elif errors and rng.random() < 0.05 and hand.can_expose_premature_card():

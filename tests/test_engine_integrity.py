@@ -446,3 +446,23 @@ def test_B2_five_card_stud_bet_sizes_street_by_street() -> None:
             hand.call()
     # S1 + B2: the small bet on the first two betting rounds, the big bet from fourth street
     assert sizes == [(0, (5, 5)), (1, (5, 5)), (2, (10, 10)), (3, (10, 10))]
+
+
+def test_I2_choices_in_dealing_order_whatever_the_order_exposed_is_given() -> None:
+    orders = []
+    for flip in (False, True):
+        hand = StudHand(GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=10),
+                        stacks=[300] * 3, dealer=0, seed=9, automatic=False)
+        while not (hand.street == 3 and hand.dealer_due == "deal"):
+            if hand.dealer_due:
+                getattr(hand, hand.dealer_due)()
+            else:
+                hand.act("bring_in" if hand.can_bring_in() else
+                         "call" if hand.can_call() else "check")
+        second, third = (hand.dealer + 2) % 3, hand.dealer % 3
+        hand.deal(exposed=[third, second] if flip else [second, third])
+        chooser = [hand.actor]
+        hand.play_on()
+        chooser.append(hand.actor)
+        orders.append(chooser)
+    assert orders[0] == orders[1] == [second, third]

@@ -34,6 +34,7 @@ from stud_fast.errors import AmountError, RuleError, StateError
 from stud_fast.pots import Pot, award, build_pots
 from stud_fast.rankings import Ranking
 from stud_fast.variants import GameConfig
+from stud_fast.views import SeatView, seat_view
 
 __all__ = ["RuleError", "Record", "StudHand"]
 
@@ -743,6 +744,11 @@ class StudHand:
 
     # ---- what a seat may know (E3) ----------------------------------------------------------
 
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may know (E3) as a frozen :class:`~stud_fast.views.SeatView` of card
+        ids: what bots receive. See :meth:`view` for the same as JSON-ready text."""
+        return seat_view(self, seat)
+
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: its own down cards, every up card, public actions, pots.
 
@@ -885,8 +891,8 @@ class StudHand:
         else:
             # I2: each such player has the rights of an all-in player: before any betting of
             # the round it chooses whether to be treated as all in (all_in_choice below)
-            self._choosers = [s for s in exposed
-                              if not self.folded[s] and self.stacks[s] > 0]
+            self._choosers = [s for s in players  # in dealing order
+                              if s in exposed and not self.folded[s] and self.stacks[s] > 0]
         deck, queued, street_no = self.deck, self._queued, self.street
         cards, append = self.cards, self.records.append
         size = len(deck)
@@ -1081,6 +1087,11 @@ class StudHand:
         if game.cards_per_player != 7 or self.street + 2 != len(game.streets):
             raise RuleError("I2", "only a seventh-street card can be exposed this way")
         dealt = self._seats_dealt()
+        queued = self._queued
+        if (len(self.deck) - self._next_card < len(dealt) if queued is None
+                else any(not queued[s] for s in dealt)):
+            raise RuleError("I2", "seventh street is one shared card (S3): no player's card "
+                                  "can be exposed")
         for seat in seats:
             if type(seat) is not int or seat not in dealt:
                 raise RuleError("I2", f"seat {seat!r} is not dealt a seventh-street card")

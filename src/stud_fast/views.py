@@ -18,14 +18,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
+
+from stud_fast.cards import card_str
 
 from stud_fast.variants import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from stud_fast.table import StudHand
 
-__all__ = ["SeatView", "seat_view"]
+__all__ = ["SeatView", "seat_view", "Views"]
 
 Card = tuple[Optional[int], bool]  # (card id, or None when hidden from this seat; face up)
 
@@ -87,3 +89,78 @@ def seat_view(hand: "StudHand", seat: int) -> SeatView:
         folded=tuple(hand.folded), cards=cards, community=tuple(hand.community), wild=wild,
         legal_actions=MappingProxyType(hand.legal_actions()) if to_act else _NO_ACTIONS,
         round_bet=hand._round_bet[seat], pot_bought=hand._threes_wild)
+
+
+class Views:
+    """What each seat may know, for :class:`~stud_fast.table.StudHand` (a mixin)."""
+
+    __slots__ = ()
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may know (E3) as a frozen :class:`~stud_fast.views.SeatView` of card
+        ids: what bots receive. See :meth:`view` for the same as JSON-ready text."""
+        return seat_view(self, seat)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: its own down cards, every up card, public actions, pots.
+
+        Other players' down cards, the stub and burned cards never appear, except cards shown
+        at showdown (E3).
+        """
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"seat {seat} is not at this table")
+        shown, public = self._seen_by(seat)
+
+        def visible(s: int, card: int, up: bool) -> Optional[str]:
+            return card_str(card) if up or s == seat or s in shown else None
+
+        records = []  # fresh copies: the caller may change what it gets
+        for d in public:
+            d = dict(d)
+            if "cards" in d:
+                d["cards"] = list(d["cards"])
+            records.append(d)
+        return {
+            "seat": seat,
+            "variant": self.config.variant,
+            "street": self.street,
+            "stacks": list(self.stacks),
+            "contributed": list(self.contributed),
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+            "folded": list(self.folded),
+            "cards": [[visible(s, c, u) for c, u in self.cards[s]] for s in range(self.seats)],
+            "community": [card_str(c) for c in self.community],
+            "actor": self.actor,
+            "legal_actions": ({k: list(v) for k, v in self.legal_actions().items()}
+                              if self.actor == seat else {}),
+            "records": records,
+            "is_over": self.is_over,
+        }
+
+    def _seen_by(self, seat: int) -> tuple[set[int], list[dict[str, Any]]]:
+        """The seats that showed their cards, and the records as ``seat`` sees them (E3), as
+        :meth:`view` lists them but with the card lists as tuples. Kept per seat and brought
+        up to date with the records added since the last call (records are only ever added):
+        only a new ``show`` record, which uncovers earlier deals, makes it start afresh."""
+        done, shown, public = self._views.get(seat) or (0, set(), [])
+        records = self.records
+        new = records[done:]
+        fresh = {r.seat for r in new if r.kind == "show" and r.seat is not None} - shown
+        if fresh:
+            shown = shown | fresh
+            new, public = records, []
+        for r in new:
+            kind = r.kind
+            if kind == "burn":
+                public.append({"kind": "burn", "street": r.street})
+                continue
+            d = r._asdict()
+            s = r.seat
+            if kind == "deal" and s is not None:
+                d["cards"] = tuple(card_str(c) if u or s == seat or s in shown else None
+                                   for c, u in zip(r.cards, r.up))
+            else:
+                d["cards"] = tuple(card_str(c) for c in r.cards)
+            public.append(d)
+        self._views[seat] = (len(records), shown, public)
+        return shown, public

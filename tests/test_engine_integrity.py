@@ -466,3 +466,32 @@ def test_I2_choices_in_dealing_order_whatever_the_order_exposed_is_given() -> No
         chooser.append(hand.actor)
         orders.append(chooser)
     assert orders[0] == orders[1] == [second, third]
+
+
+# ---- views and repr ----------------------------------------------------------------------------
+
+def test_E3_seat_view_holds_card_ids_and_hides_other_down_cards() -> None:
+    from stud_fast.views import SeatView
+    hand = StudHand(GameConfig(variant="baseball", ante=1, small_bet=4), stacks=[50] * 3,
+                    seed=12)
+    view = hand.seat_view(0)
+    assert isinstance(view, SeatView)
+    assert view.cards[0] == tuple(hand.cards[0])  # its own cards, ids
+    for s in (1, 2):
+        assert view.cards[s] == tuple((c if up else None, up) for c, up in hand.cards[s])
+    visible = {c for held in view.cards for c, _ in held if c is not None}
+    assert view.wild <= visible and all(hand._is_wild(c, True) or c in {
+        x for x, up in hand.cards[0] if not up} for c in view.wild)
+    assert (dict(view.legal_actions) == hand.legal_actions()) == (hand.actor == 0)
+    with pytest.raises(Exception):
+        view.stacks = ()  # type: ignore[misc]  # frozen
+
+
+def test_repr_names_the_variant_street_and_who_is_due() -> None:
+    hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[50, 50],
+                    seed=1, automatic=False)
+    assert repr(hand) == ("<StudHand razz, 2 seats, before the deal, pot 0, "
+                          "the dealer to post antes>")
+    hand.post_antes()
+    hand.deal()
+    assert f"third street, pot 2, seat {hand.actor} to act: bring_in, complete" in repr(hand)

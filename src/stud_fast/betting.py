@@ -5,12 +5,13 @@ reason); performing an action, the short all-in reopening rule and the end of a 
 from __future__ import annotations
 
 import operator
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from stud_fast.cards import parse_cards
 from stud_fast.errors import AmountError, RuleError
 from stud_fast.records import Record, new_record
 from stud_fast.plan import Plan
+from stud_fast.state import HandState
 
 __all__ = ["Betting", "whole_chips"]
 
@@ -44,10 +45,11 @@ def _one(amount: int) -> tuple[int, int]:
     return (amount, amount)
 
 
-class Betting:
+class Betting(HandState):
     """The betting-round operations of :class:`~stud_fast.table.StudHand` (a mixin: the hand owns the state)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
+        __slots__ = ()
 
     def _all_in_choice(self, take: bool) -> Record:
         kind = "take_all_in" if take else "play_on"
@@ -210,11 +212,12 @@ class Betting:
         s = self.actor
         if self.is_over or s is None:
             if refused is not None:
-                why = ("the hand is over; nobody is to act" if self.is_over else
-                       f"no player is to act: the dealer must {self.dealer_due.replace('_', ' ')}"
-                       if self.dealer_due else "no player is to act")
+                idle = ("the hand is over; nobody is to act" if self.is_over else
+                        f"no player is to act: the dealer must "
+                        f"{self.dealer_due.replace('_', ' ')}" if self.dealer_due else
+                        "no player is to act")
                 for kind in _ALL_ACTIONS:
-                    refused[kind] = ("E2", why)
+                    refused[kind] = ("E2", idle)
             return legal
         pending = self._pending
         if pending and pending[0][0] == "all_in_choice":

@@ -3,19 +3,21 @@ seventh-street card dealt face up."""
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from stud_fast.cards import card_str, parse_cards
 from stud_fast.errors import RuleError
 from stud_fast.records import Record, new_record
+from stud_fast.state import HandState
 
 __all__ = ["DealerErrors"]
 
 
-class DealerErrors:
+class DealerErrors(HandState):
     """The dealer-error operations of :class:`~stud_fast.table.StudHand` (a mixin)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
+        __slots__ = ()
 
     def verify_expose_premature_card(self, card: Optional[int | str] = None) -> None:
         """Raise RuleError (I1) unless the dealer can have exposed the next street's first

@@ -6,10 +6,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import secrets
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from stud_fast.errors import RuleError
 from stud_fast.records import FACE, Record, new_record
+from stud_fast.state import HandState
 
 __all__ = ["Dealing", "shuffled"]
 
@@ -60,10 +61,11 @@ def _radix_groups(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(groups)
 
 
-class Dealing:
+class Dealing(HandState):
     """The dealing operations of :class:`~stud_fast.table.StudHand` (a mixin: the hand owns the state)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
+        __slots__ = ()
 
     def _order_from(self, first: int) -> list[int]:
         """All seats clockwise starting at ``first``."""
@@ -307,7 +309,7 @@ class Dealing:
         exposed = self._exposed_seats(exposed)
         self._check_hole_cards()
         self.dealer_due = None
-        self._actions.append(("deal", list(exposed)))  # type: ignore[arg-type]
+        self._actions.append(("deal", list(exposed)))
         if not self._deal_next(exposed):
             self.dealer_due = "collect_bets"
 

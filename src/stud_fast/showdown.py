@@ -4,21 +4,23 @@ first actor, the showdown order and the award of the pots."""
 from __future__ import annotations
 
 import itertools
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from stud_fast import _core
 from stud_fast.cards import JOKER as SF_JOKER
 from stud_fast.pots import Pot, award
 from stud_fast.rankings import Ranking
 from stud_fast.records import Record, new_record
+from stud_fast.state import HandState
 
 __all__ = ["Showdown"]
 
 
-class Showdown:
+class Showdown(HandState):
     """Hand values, openers and the showdown of :class:`~stud_fast.table.StudHand` (a mixin)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
+        __slots__ = ()
 
     def _bring_in_seat(self) -> int:
         """F2: the lowest up card (razz, S8: the highest) brings in; suit breaks ties, clubs

@@ -63,8 +63,9 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         hand (a live-dealer assistant): ``post_antes()``, ``deal()``, ``collect_bets()`` and
         ``award()`` each wait for their call; :attr:`dealer_due` names the one due."""
         n = len(stacks)
-        if not 2 <= n <= config.max_players:
-            raise ValueError(f"{config.variant} seats 2 to {config.max_players} players "
+        plan = plan_of(config)
+        if not 2 <= n <= plan.max_players:
+            raise ValueError(f"{config.variant} seats 2 to {plan.max_players} players "
                              f"(S3: its deck, burns and shared card), got {n}")
         for seat, stack in enumerate(stacks):
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
@@ -74,7 +75,6 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             raise ValueError(f"dealer seat {dealer} is not one of the {n} seats")
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck order, not both")
-        plan = plan_of(config)
         full = list(plan.deck)
         self._queued: Optional[list[list[int]]] = None
         if hole_cards is not None:
@@ -160,6 +160,25 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             self.dealer_due = "post_antes"
 
     # ---- public state -----------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        """The variant, the seats, where the hand is and who is due.
+
+        >>> cfg = GameConfig(variant="razz", ante=1, bring_in=2, small_bet=5)
+        >>> StudHand(cfg, stacks=[50, 50, 50], dealer=0, seed=1)
+        <StudHand razz, 3 seats, third street, pot 3, seat 2 to act: bring_in, complete>
+        """
+        game = self.config.game
+        where = (game.streets[self.street].name + " street" if self.street >= 0
+                 else "before the deal")
+        if self.is_over:
+            due = "over"
+        elif self.dealer_due is not None:
+            due = f"the dealer to {self.dealer_due.replace('_', ' ')}"
+        else:
+            due = f"seat {self.actor} to act: {', '.join(self.legal_actions())}"
+        return (f"<StudHand {game.name}, {self.seats} seats, {where}, pot {self.pot_total}, "
+                f"{due}>")
 
     @property
     def pot_total(self) -> int:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional
 from stud_fast.cards import card_str
 
 from stud_fast.variants import Variant
+from stud_fast.state import HandState
 
 if TYPE_CHECKING:  # pragma: no cover
     from stud_fast.table import StudHand
@@ -67,7 +68,7 @@ class SeatView:
 _NO_ACTIONS: Mapping[str, tuple[int, int]] = MappingProxyType({})
 
 
-def seat_view(hand: "StudHand", seat: int) -> SeatView:
+def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
     """The :class:`SeatView` of ``seat`` (see :meth:`StudHand.seat_view`)."""
     if type(seat) is not int or not 0 <= seat < hand.seats:
         raise ValueError(f"seat {seat!r} is not at this table")
@@ -91,10 +92,11 @@ def seat_view(hand: "StudHand", seat: int) -> SeatView:
         round_bet=hand._round_bet[seat], pot_bought=hand._threes_wild)
 
 
-class Views:
+class Views(HandState):
     """What each seat may know, for :class:`~stud_fast.table.StudHand` (a mixin)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
+        __slots__ = ()
 
     def seat_view(self, seat: int) -> SeatView:
         """What ``seat`` may know (E3) as a frozen :class:`~stud_fast.views.SeatView` of card

@@ -420,8 +420,8 @@ def parse_action(text: str) -> Action:
     if verb == "sm" and len(args) <= 1:
         if not args:
             return Action(actor, "sm", shown=False, commentary=commentary)
-        cards = None if args[0] == "-" else split_cards(args[0])
-        return Action(actor, "sm", cards=cards, shown=True, commentary=commentary)
+        shown = None if args[0] == "-" else split_cards(args[0])
+        return Action(actor, "sm", cards=shown, shown=True, commentary=commentary)
     if verb == "_tu" and len(args) == 1:
         cards = split_cards(args[0])
         if len(cards) == 1:

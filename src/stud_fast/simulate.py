@@ -108,6 +108,7 @@ class RandomBot:
 
 _SAMPLES = 1024  # random hands per (ranking, deck, size, wild ranks) in a strength table
 _TABLES: dict[tuple[int, int, int, int], list[int]] = {}
+_RAZZ = Ranking.RAZZ.number  # the low of partial hi-lo hands
 
 
 def _value(cards: list[int], number: int) -> int:
@@ -118,15 +119,14 @@ def _value(cards: list[int], number: int) -> int:
     return max(_core.eval_ids(seven, number, 0) for seven in itertools.combinations(cards, 7))
 
 
-def _table(ranking: Ranking, deck: int, size: int, wild: int) -> list[int]:
-    """Sorted values of ``_SAMPLES`` random ``size``-card hands, cards of the ranks in the
-    mask ``wild`` made jokers (fixed seed, built once)."""
-    key = (ranking.number, deck, size, wild)
+def _table(number: int, deck: int, size: int, wild: int) -> list[int]:
+    """Sorted values of ``_SAMPLES`` random ``size``-card hands under ranking ``number``, cards
+    of the ranks in the mask ``wild`` made jokers (fixed seed, built once)."""
+    key = (number, deck, size, wild)
     table = _TABLES.get(key)
     if table is None:
         cards = list(Ranking.SHORT32.deck if deck == 32 else Ranking.HIGH.deck)
-        rng = random.Random(0x5EED + 97 * key[0] + 13 * deck + size + wild)
-        number = ranking.number
+        rng = random.Random(0x5EED + 97 * number + 13 * deck + size + wild)
         table = sorted(
             _value([JOKER if wild >> (c >> 2) & 1 else c for c in rng.sample(cards, size)],
                    number)
@@ -135,17 +135,31 @@ def _table(ranking: Ranking, deck: int, size: int, wild: int) -> list[int]:
     return table
 
 
-def _percentile(cards: list[int], ranking: Ranking, deck: int, wild: int) -> float:
-    """Share of random hands of as many cards that ``cards`` beats under ``ranking``, in [0, 1].
+def _percentile(cards: list[int], number: int, deck: int, wild: int) -> float:
+    """Share of random hands of as many cards that ``cards`` beats under ranking ``number``,
+    in [0, 1].
 
     Comparing with hands of the same size makes partial hands of every ranking comparable
     (a razz value of three cards is not on the scale of a five-card low).
     """
-    size = min(len(cards), 7)
+    size = len(cards) if len(cards) < 7 else 7
     if size == 0:
         return 0.0
-    table = _table(ranking, deck, size, wild)
-    return bisect.bisect_left(table, _value(cards, ranking.number)) / len(table)
+    table = _TABLES.get((number, deck, size, wild)) or _table(number, deck, size, wild)
+    return bisect.bisect_left(table, _value(cards, number)) / _SAMPLES
+
+
+#: id(variant) -> (variant, ranking number, low number or -1, wild mask): read per decision
+_FACTS: dict[int, tuple[Variant, int, int, int]] = {}
+
+
+def _facts(game: Variant) -> tuple[Variant, int, int, int]:
+    facts = _FACTS.get(id(game))
+    if facts is None or facts[0] is not game:
+        facts = _FACTS[id(game)] = (
+            game, game.ranking.number, game.low.number if game.low is not None else -1,
+            game.rank_mask(game.wild_ranks + game.buy_ranks))
+    return facts
 
 
 class StrengthBot:
@@ -210,12 +224,11 @@ class StrengthBot:
 
     @staticmethod
     def _strength_of(cards: list[int], game: Variant) -> float:
-        wild = game.rank_mask(game.wild_ranks + game.buy_ranks)
-        high = _percentile(cards, game.ranking, game.deck, wild)
-        if game.low is None:
+        _, number, low, wild = _facts(game)
+        high = _percentile(cards, number, game.deck, wild)
+        if low < 0:
             return high
-        low_ranking = game.low if len(cards) >= 5 else Ranking.RAZZ
-        return max(high, _percentile(cards, low_ranking, game.deck, wild))
+        return max(high, _percentile(cards, low if len(cards) >= 5 else _RAZZ, game.deck, wild))
 
     def strength(self, view: SeatView) -> float:
         """The estimated strength in [0, 1] of the view's seat's hand."""
@@ -228,11 +241,13 @@ class StrengthBot:
         mine, boards = self._visible(view, pot_bought)
         game = view.game
         strength = self._strength_of(mine, game)
+        if strength < self.call_at:  # weak whatever the boards show: no need to look
+            return "weak"
         threat = max((self._strength_of(b, game) for b in boards if b), default=0.0)
         if game.low is None and not game.ranking.is_low:
             # a high game: adding cards never lowers a value, so a board on view that beats
             # the whole hand already is a sure loser for now
-            number = game.ranking.number
+            number = _facts(game)[1]
             mine_value = _value(mine, number)
             if any(_value(b, number) > mine_value for b in boards if b):
                 return "weak"

@@ -495,3 +495,26 @@ def test_repr_names_the_variant_street_and_who_is_due() -> None:
     hand.post_antes()
     hand.deal()
     assert f"third street, pot 2, seat {hand.actor} to act: bring_in, complete" in repr(hand)
+
+
+def test_I2_a_kept_premature_card_is_not_an_exposed_seventh_street_card() -> None:
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=10,
+                     premature_card="keep_capped")
+    hand = StudHand(cfg, stacks=[300] * 3, dealer=0, seed=5, automatic=False)
+    while not (hand.street == 3 and hand.actor is not None):
+        if hand.dealer_due:
+            getattr(hand, hand.dealer_due)()
+        else:
+            hand.act("bring_in" if hand.can_bring_in() else "call" if hand.can_call()
+                     else "check")
+    hand.expose_premature_card()  # sixth street: kept for the first seat dealt on seventh
+    while hand.dealer_due != "deal":
+        getattr(hand, hand.dealer_due)() if hand.dealer_due else hand.act(
+            "call" if hand.can_call() else "check")
+    first = (hand.dealer + 1) % 3
+    assert not hand.can_deal([first])
+    with pytest.raises(RuleError, match=f"I2: seat {first}: its seventh-street card is the "
+                                        f"premature card"):
+        hand.deal([first])
+    hand.deal([(first + 1) % 3])  # another seat's card can be exposed
+    assert hand.cards[first][-1][1] and hand.actor == (first + 1) % 3

@@ -177,6 +177,9 @@ class DealerErrors(HandState):
                 else any(not queued[s] for s in dealt)):
             raise RuleError("I2", "seventh street is one shared card (S3): no player's card "
                                   "can be exposed")
+        if self._exposed is not None and dealt and dealt[0] in seats:
+            raise RuleError("I2", f"seat {dealt[0]}: its seventh-street card is the premature "
+                                  f"card, face up already (I1)")
         for seat in seats:
             if type(seat) is not int or seat not in dealt:
                 raise RuleError("I2", f"seat {seat!r} is not dealt a seventh-street card")

@@ -22,16 +22,23 @@ class CardError(StudFastError, ValueError):
 
 
 class RuleError(StudFastError, ValueError):
-    """An illegal operation. ``rule`` is the RULES.md ID it breaks (``"B1"``, ``"E2"``...);
-    the message is ``"<rule>: <why>"``.
+    """An illegal operation. ``rule`` is the rulebook ID it breaks (``"B1"``, ``"E2"``...),
+    ``reason`` says why; the message is ``"<rule>: <reason> [<where the rule is written>]"``
+    (``stud-fast rules B1`` prints the rule, ``docs/rules.md#b1`` is its page).
 
-    >>> str(RuleError("B1", "seat 0: it cannot check: there is a bet to call"))
-    'B1: seat 0: it cannot check: there is a bet to call'
+    >>> e = RuleError("B1", "seat 0: it cannot check: there is a bet to call")
+    >>> e.rule, e.reason
+    ('B1', 'seat 0: it cannot check: there is a bet to call')
+    >>> str(e)
+    'B1: seat 0: it cannot check: there is a bet to call [B1 (betting actions): stud-fast rules B1, docs rules.md#b1]'
     """
 
     def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
+        from stud_fast.rulebook import pointer  # the rulebook imports nothing of the engine
+
+        super().__init__(f"{rule}: {message} [{pointer(rule)}]")
         self.rule = rule
+        self.reason = message
 
 
 class AmountError(RuleError, TypeError):

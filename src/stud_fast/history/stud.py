@@ -379,8 +379,7 @@ def _play(hand: StudHand, lines: Sequence[_Line]) -> None:
             else:
                 _apply(hand, a)
         except RuleError as e:
-            raise ReplayError(e.rule, number, text,
-                              _players(str(e).partition(": ")[2])) from None
+            raise ReplayError(e.rule, number, text, _players(e.reason)) from None
         except PHHError as e:  # an amount that is not a whole number of chips
             raise ReplayError("B2", number, text, str(e)) from None
         except ValueError as e:  # the cards dealt cannot give this street (hole_cards)
@@ -388,7 +387,7 @@ def _play(hand: StudHand, lines: Sequence[_Line]) -> None:
     try:
         _drive(hand, exposed)
     except RuleError as e:
-        raise PHHError(_players(str(e))) from None
+        raise PHHError(f"{e.rule}: {_players(e.reason)}") from None
     if not hand.is_over:
         raise PHHError("the recorded actions end before the hand does")
 

@@ -583,13 +583,18 @@ def equity_deal_count(int ranking, int cards_per_player, list known_counts, int 
 
 import array as _array
 
+_RANGE_PIECE_DEALS = 4_000_000.0  # about a tenth of a second of one thread
+_RANGE_PIECE_DRAWS = 20_000_000  # the same for drawing the samples' combinations
+
+
 def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, list ranges,
                      list dead, exact, double deals_per_combo, double exact_limit,
                      uint64_t samples=0, uint64_t seed=0, int threads=1, unsigned wild_mask=0,
-                     int jokers=0, progress=None):
+                     int jokers=0, progress=None, double max_deals=1e300):
     """Equity of a spot where ``ranges[p]`` is None (player p's cards are ``known[p]``) or
     ``(card ids, weights)`` with one list of ids per holding. ``exact=None`` enumerates when
-    the combinations times ``deals_per_combo`` are at most ``exact_limit``. Returns what
+    the combinations times ``deals_per_combo`` are at most ``exact_limit``; ``exact=True`` on
+    more than ``max_deals`` deals is refused before any work. Returns what
     :func:`equity_raw` returns plus ``combos``; ``progress(done, total)`` counts combinations.
     """
     cdef csf.sf_equity_game game
@@ -602,7 +607,7 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
     cdef int counts[8]
     cdef uint8_t dead_buf[64]
     cdef int players = len(known), ndead = len(dead), status, p, i
-    cdef uint64_t combos = 0, done = 0, piece
+    cdef uint64_t combos = 0, done = 0, piece, drawn = 0, draw
     cdef bint is_exact
     cdef bytes ids
     cdef double[:] weights
@@ -643,18 +648,34 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
         combos = csf.sf_range_spot_combos(spot)
         if exact is None:
             exact = combos * deals_per_combo <= exact_limit
+        elif exact and combos * deals_per_combo > max_deals:
+            raise ValueError(
+                f"an exact run of this spot enumerates about {combos * deals_per_combo:,.0f} "
+                f"deals ({combos:,} combinations of holdings), more than max_deals="
+                f"{max_deals:,.0f}: sample it (exact=False, samples=...) or raise max_deals")
         is_exact = bool(exact)
-        # pieces of about 2% of the combinations, on chunk boundaries, for progress
-        piece = combos
+        # pieces on chunk boundaries of about _RANGE_PIECE_DEALS deals each, so that Ctrl-C is
+        # seen between them, and at most 2% of the combinations when progress is reported
+        if is_exact:
+            work = _RANGE_PIECE_DEALS / max(deals_per_combo, 1.0)
+        else:
+            work = combos * (_RANGE_PIECE_DEALS / max(<double>samples, 1.0))
+        piece = max(<uint64_t>csf.SF_RANGE_CHUNK,
+                    <uint64_t>min(work, <double>combos) // csf.SF_RANGE_CHUNK * csf.SF_RANGE_CHUNK)
         if progress is not None:
-            piece = max(<uint64_t>csf.SF_RANGE_CHUNK,
-                        (combos // 50) // csf.SF_RANGE_CHUNK * csf.SF_RANGE_CHUNK)
+            piece = min(piece, max(<uint64_t>csf.SF_RANGE_CHUNK,
+                                   (combos // 50) // csf.SF_RANGE_CHUNK * csf.SF_RANGE_CHUNK))
         memset(&sums, 0, sizeof(sums))
         memset(&tally, 0, sizeof(tally))
         status = csf.SF_OK
-        if not is_exact:
-            with nogil:
-                status = csf.sf_range_draw(spot, samples, seed)
+        if not is_exact:  # which combination each sample uses, in pieces (Ctrl-C between)
+            status = csf.sf_range_draw_start(spot, seed)
+            while drawn < samples and status == csf.SF_OK:
+                draw = min(samples - drawn, <uint64_t>_RANGE_PIECE_DRAWS)
+                with nogil:
+                    status = csf.sf_range_draw_more(spot, draw)
+                drawn += draw
+                PyErr_CheckSignals()
         while done < combos and status == csf.SF_OK:
             if piece > combos - done:
                 piece = combos - done
@@ -664,6 +685,7 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
                 else:
                     status = csf.sf_range_sample_into(spot, done, piece, threads, &tally)
             done += piece
+            PyErr_CheckSignals()  # Ctrl-C: KeyboardInterrupt, the spot freed below
             if progress is not None and status == csf.SF_OK:
                 progress(done, combos)
         if status != csf.SF_OK:

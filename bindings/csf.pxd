@@ -135,6 +135,8 @@ cdef extern from "stud_fast/range_equity.h" nogil:
                             int threads, sf_range_sums *sums)
     void sf_range_exact_finish(const sf_range_spot *spot, const sf_range_sums *sums,
                                sf_equity_result *out)
+    int sf_range_draw_start(sf_range_spot *spot, uint64_t seed)
+    int sf_range_draw_more(sf_range_spot *spot, uint64_t count)
     int sf_range_draw(sf_range_spot *spot, uint64_t samples, uint64_t seed)
     int sf_range_sample_into(const sf_range_spot *spot, uint64_t first, uint64_t count,
                              int threads, sf_equity_tally *tally)

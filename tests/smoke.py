@@ -26,7 +26,7 @@ def main() -> int:
     v = stud_fast.evaluate("As Ks Qs Js Ts 2c 3d")
     assert v.category == "straight flush", v
     assert stud_fast.evaluate7(51, 47, 43, 39, 35, 0, 1) == v.value
-    assert stud_fast.evaluate("7h 6c 4d 2s Ah Kd Kc", ranking="razz").category == "high card"
+    assert stud_fast.evaluate("7h 6c 4d 2s Ah Kd Kc", ranking="razz").category == "seven low"
     assert stud_fast.evaluate("Ac 9d 8h Ts 7c", ranking="short32").category == "straight"
     assert stud_fast.evaluate("9c 9d Ks Kd 2s", wild_ranks="9").category == "four of a kind"
     rng = np.random.default_rng(1)

@@ -12,6 +12,8 @@ from typing import Any, Callable
 import numpy as np
 import pytest
 
+from stud_fast.variants import GameConfig
+
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 env_checker = pytest.importorskip("gymnasium.utils.env_checker")
 
@@ -113,9 +115,10 @@ def test_E3_observation_shows_only_what_the_view_shows(variant: str,
                                                        options: dict[str, Any]) -> None:
     if variant == "baseball":
         options = {**options, "four_up_extra_card": True}
-    if variant == "five_card_stud_32" and options["players"] > 6:
-        options = {**options, "players": 6}
     options = dict(options)
+    most = GameConfig(variant=variant, small_bet=2,
+                      four_up_extra_card=options.get("four_up_extra_card", False)).max_players
+    options["players"] = min(options["players"], most)  # the most the deck serves (S3)
     table = Table(variant, options.pop("players"), **options)
     rng = random.Random(13)
     for episode in range(40):

@@ -146,3 +146,34 @@ def test_huge_batch_into_a_new_array_stops_within_a_second() -> None:
             print("interrupted", time.monotonic(), flush=True)
     """)
     _assert_stopped(output, elapsed)
+
+
+def test_huge_exact_range_equity_stops_within_a_second() -> None:
+    output, elapsed = _interrupt("""
+        import stud_fast
+        v1 = stud_fast.Range.from_up_cards("Kh 9c 4d 2c", 2)
+        v2 = stud_fast.Range.from_up_cards("Qh 7c 5d 3c", 2)
+        print("ready", flush=True)
+        try:  # about 2e10 deals over half a million combinations of holdings: minutes
+            stud_fast.equity(["As Ks Qs Js 9d 8d", v1, v2], exact=True, max_deals=10**12,
+                             threads=2)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+    """)
+    _assert_stopped(output, elapsed)
+
+
+def test_huge_sampled_range_equity_stops_within_a_second() -> None:
+    output, elapsed = _interrupt("""
+        import stud_fast
+        villain = stud_fast.Range.from_up_cards("Kh 9c 4d", 2)
+        print("ready", flush=True)
+        try:  # drawing 4e9 samples' holdings alone takes tens of seconds
+            stud_fast.equity(["As Ks Qs", villain], exact=False, samples=2**32 - 1, seed=1,
+                             threads=2)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+    """)
+    _assert_stopped(output, elapsed)

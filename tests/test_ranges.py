@@ -344,3 +344,16 @@ def test_docstring_examples_run() -> None:
     module = importlib.import_module("stud_fast.ranges")
     failed, tried = doctest.testmod(module)
     assert failed == 0 and tried > 0
+
+
+def test_exact_over_max_deals_is_refused_at_once() -> None:
+    v1 = Range.from_up_cards("Kh 9c 4d 2c", 2)
+    v2 = Range.from_up_cards("Qh 7c 5d 3c", 2)
+    with pytest.raises(ValueError, match="max_deals"):  # about 2e10 deals: refused, not run
+        equity(["As Ks Qs Js 9d 8d", v1, v2], game="seven_card_stud", exact=True)
+    small = equity(["As Ks Qs Js 9d 8d", Range.from_list(["Kh 9c 4d 2c 3h 3d"])],
+                   game="seven_card_stud", exact=True, max_deals=2000)
+    assert small.exact and small.deals == 40 * 39  # one holding: 40 * 39 deals of a card each
+    with pytest.raises(ValueError, match="max_deals"):
+        equity(["As Ks Qs Js 9d 8d", Range.from_list(["Kh 9c 4d 2c 3h 3d"])],
+               game="seven_card_stud", exact=True, max_deals=1000)

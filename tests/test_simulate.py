@@ -69,8 +69,10 @@ def test_simulate_rejects_bad_arguments() -> None:
         simulate("holdem", 1, progress=False)
     with pytest.raises(ValueError, match="unknown bot"):
         simulate("razz", 1, bots=("random", "shark"), progress=False)
-    with pytest.raises(ValueError, match="2 to 10"):
+    with pytest.raises(ValueError, match="2 to 8"):
         simulate("razz", 1, players=1, progress=False)
+    with pytest.raises(ValueError, match="2 to 8"):  # S3: 52 cards serve at most 8 players
+        simulate("razz", 1, players=9, progress=False)
     with pytest.raises(ValueError, match="hands"):
         simulate("razz", -1, progress=False)
 
@@ -95,7 +97,7 @@ def test_bots_choose_only_legal_actions(variant: str) -> None:
     bots: list[Bot] = [RandomBot(), StrengthBot()]
     chosen: dict[str, set[str]] = {"random": set(), "strength": set()}
     for k in range(40):
-        n = 2 + k % 7
+        n = 2 + k % (cfg.max_players - 1)
         hand = StudHand(cfg, stacks=[rng.choice([15, 60, 200]) for _ in range(n)],
                         dealer=k % n, seed=k)
         while not hand.is_over:
@@ -103,7 +105,7 @@ def test_bots_choose_only_legal_actions(variant: str) -> None:
             assert seat is not None
             legal = hand.legal_actions()
             for bot in bots:
-                action = bot.choose(hand, seat, random.Random(k))
+                action = bot.choose(hand.seat_view(seat), random.Random(k))
                 name = action if isinstance(action, str) else action[0]
                 assert name in legal, (bot.name, action, legal)
                 if name == "turn_up":  # Mexican stud: one of the seat's own down cards
@@ -111,7 +113,7 @@ def test_bots_choose_only_legal_actions(variant: str) -> None:
                 chosen[bot.name].add(name)
                 if bot.name == "strength" and "check" in legal:
                     assert name != "fold"  # never folds when it may check
-            play(hand, bots[seat % 2].choose(hand, seat, rng))
+            play(hand, bots[seat % 2].choose(hand.seat_view(seat), rng))
     assert chosen["strength"] >= {"fold", "call", "check"}
     assert len(chosen["random"]) >= 4
 
@@ -148,7 +150,7 @@ def test_strength_bot_ignores_hidden_cards(variant: str) -> None:
             others_down = [c for s in range(n) if s != seat
                            for c, up in hand.cards[s] if not up]
             hidden = [c for c in hand.deck if c not in seen]
-            decision: Action = bot.choose(hand, seat, random.Random(0))
+            decision: Action = bot.choose(hand.seat_view(seat), random.Random(0))
             for _ in range(2):
                 a = rng.choice(others_down)
                 b = rng.choice([c for c in hidden if c != a])
@@ -158,10 +160,11 @@ def test_strength_bot_ignores_hidden_cards(variant: str) -> None:
                 twin = _replay(hand, deck)
                 assert twin.actor == seat
                 assert twin.view(seat) == hand.view(seat)
+                assert twin.seat_view(seat) == hand.seat_view(seat)
                 changed += twin.cards != hand.cards
-                assert bot.choose(twin, seat, random.Random(0)) == decision
+                assert bot.choose(twin.seat_view(seat), random.Random(0)) == decision
                 checked += 1
-            play(hand, driver.choose(hand, seat, rng))
+            play(hand, driver.choose(hand.seat_view(seat), rng))
     assert checked > 100 and changed > checked // 2
 
 

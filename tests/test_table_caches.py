@@ -12,7 +12,8 @@ import pytest
 
 from stud_fast.cards import card_str
 from stud_fast.pots import build_pots
-from stud_fast.table import StudHand, _shuffled
+from stud_fast.dealing import shuffled as _shuffled
+from stud_fast.table import StudHand
 from stud_fast.variants import VARIANTS, GameConfig
 
 

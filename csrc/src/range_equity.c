@@ -42,6 +42,10 @@ struct sf_range_spot {
     double total;
     uint32_t *draws;      /* sampled: samples per combination (sf_range_draw) */
     uint64_t seed;
+    double *keep;         /* the alias table of a draw under way (sf_range_draw_start) */
+    uint32_t *alias;
+    uint64_t rng;         /* its generator's state, so a draw can go on in pieces */
+    uint64_t drawn;
 };
 
 static int in_deck(const sf_equity_game *game, uint8_t c)
@@ -147,6 +151,8 @@ void sf_range_spot_free(sf_range_spot *s)
     free(s->combo);
     free(s->weight);
     free(s->draws);
+    free(s->keep);
+    free(s->alias);
     free(s);
 }
 
@@ -433,30 +439,46 @@ static int alias_table(const sf_range_spot *s, double *keep, uint32_t *alias)
     return SF_OK;
 }
 
+int sf_range_draw_start(sf_range_spot *s, uint64_t seed)
+{
+    if (!s)
+        return SF_E_ARGUMENT;
+    free(s->draws);
+    free(s->keep);
+    free(s->alias);
+    s->draws = calloc(s->ncombos, sizeof *s->draws);
+    s->keep = malloc(s->ncombos * sizeof *s->keep);
+    s->alias = malloc(s->ncombos * sizeof *s->alias);
+    s->seed = seed;
+    s->rng = seed ^ 0xA0761D6478BD642FULL;
+    s->drawn = 0;
+    return s->draws && s->keep && s->alias ? alias_table(s, s->keep, s->alias) : SF_E_ARGUMENT;
+}
+
+int sf_range_draw_more(sf_range_spot *s, uint64_t count)
+{
+    if (!s || !s->keep || !s->alias || count > UINT32_MAX - s->drawn)
+        return SF_E_ARGUMENT;
+    for (uint64_t i = 0; i < count; i++) {
+        /* uniform doubles in [0, 1) of 53 bits: exact in IEEE arithmetic, so the same
+           draws everywhere (no 128-bit integers, which MSVC lacks) */
+        uint64_t slot = (uint64_t)((double)(mix(&s->rng) >> 11) * TWO_TO_MINUS_53 *
+                                   (double)s->ncombos);
+        double coin = (double)(mix(&s->rng) >> 11) * TWO_TO_MINUS_53;
+        if (slot >= s->ncombos) /* cannot happen (u * n < n), kept for safety */
+            slot = s->ncombos - 1;
+        s->draws[coin < s->keep[slot] ? slot : s->alias[slot]]++;
+    }
+    s->drawn += count;
+    return SF_OK;
+}
+
 int sf_range_draw(sf_range_spot *s, uint64_t samples, uint64_t seed)
 {
     if (!s || samples > UINT32_MAX)
         return SF_E_ARGUMENT;
-    free(s->draws);
-    s->draws = calloc(s->ncombos, sizeof *s->draws);
-    double *keep = malloc(s->ncombos * sizeof *keep);
-    uint32_t *alias = malloc(s->ncombos * sizeof *alias);
-    int status = s->draws && keep && alias ? alias_table(s, keep, alias) : SF_E_ARGUMENT;
-    s->seed = seed;
-    uint64_t x = seed ^ 0xA0761D6478BD642FULL;
-    for (uint64_t i = 0; i < samples && status == SF_OK; i++) {
-        /* uniform doubles in [0, 1) of 53 bits: exact in IEEE arithmetic, so the same
-           draws everywhere (no 128-bit integers, which MSVC lacks) */
-        uint64_t slot = (uint64_t)((double)(mix(&x) >> 11) * TWO_TO_MINUS_53 *
-                                   (double)s->ncombos);
-        double coin = (double)(mix(&x) >> 11) * TWO_TO_MINUS_53;
-        if (slot >= s->ncombos) /* cannot happen (u * n < n), kept for safety */
-            slot = s->ncombos - 1;
-        s->draws[coin < keep[slot] ? slot : alias[slot]]++;
-    }
-    free(keep);
-    free(alias);
-    return status;
+    int status = sf_range_draw_start(s, seed);
+    return status == SF_OK ? sf_range_draw_more(s, samples) : status;
 }
 
 int sf_range_sample_into(const sf_range_spot *s, uint64_t first, uint64_t count, int threads,

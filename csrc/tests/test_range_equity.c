@@ -124,6 +124,16 @@ int main(void)
               sf_range_sample_into(spot, 0, SF_RANGE_CHUNK, 2, &t2) == SF_OK,
           "sample in pieces, out of order");
     CHECK(memcmp(&t1, &t2, sizeof t1) == 0 && t1.deals == 50000, "same tally");
+    /* the same draw in pieces (what the binding does, looking for Ctrl-C in between) */
+    sf_equity_tally t3;
+    memset(&t3, 0, sizeof t3);
+    CHECK(sf_range_draw_start(spot, 7) == SF_OK && sf_range_draw_more(spot, 1) == SF_OK &&
+              sf_range_draw_more(spot, 29999) == SF_OK && sf_range_draw_more(spot, 0) == SF_OK &&
+              sf_range_draw_more(spot, 20000) == SF_OK,
+          "draw in pieces");
+    CHECK(sf_range_draw_more(spot, UINT32_MAX) == SF_E_ARGUMENT, "at most 2^32 - 1 samples");
+    CHECK(sf_range_sample_into(spot, 0, combos, 2, &t3) == SF_OK, "sample the pieced draw");
+    CHECK(memcmp(&t1, &t3, sizeof t1) == 0, "a draw in pieces is the whole draw");
     sf_range_exact_finish(spot, &whole, &a);
     sf_equity_finish(&t1, 2, 0, &b);
     CHECK(fabs(a.equity[0] - b.equity[0]) < 4 * b.std_error[0], "sampled within 4 s.e.");

@@ -53,4 +53,5 @@ def range_equity_raw(ranking: int, hilo: bool, cards_per_player: int, known: lis
                      dead: list[int], exact: Optional[bool], deals_per_combo: float,
                      exact_limit: float, samples: int = ..., seed: int = ...,
                      threads: int = ..., wild_mask: int = ..., jokers: int = ...,
-                     progress: Optional[Callable[[int, int], None]] = ...) -> dict[str, Any]: ...
+                     progress: Optional[Callable[[int, int], None]] = ...,
+                     max_deals: float = ...) -> dict[str, Any]: ...

@@ -18,11 +18,12 @@ from stud_fast.errors import CardError
 from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
 from stud_fast.ranges import Range, range_equity
+from stud_fast.variants import VARIANTS
 
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["EquityResult", "equity", "EXACT_LIMIT", "MAX_DEALS", "GAMES"]
+__all__ = ["EquityResult", "equity", "EXACT_LIMIT", "MAX_DEALS"]
 
 #: exact=None enumerates when a spot has at most this many deals, and samples otherwise
 EXACT_LIMIT = 50_000_000
@@ -31,19 +32,6 @@ EXACT_LIMIT = 50_000_000
 MAX_DEALS = 10_000_000_000
 DEFAULT_SAMPLES = 1_000_000
 _MAX_SAMPLES = 1 << 62  # counts stay exact in the C core's 64-bit tallies
-
-#: game name -> (ranking of the pot or its high half, hi-lo split, cards per player, wild
-#: ranks). Baseball counts every three as wild, as after a pot was bought (RULES.md S5): the
-#: engine cannot know which unknown threes will come face down.
-GAMES: dict[str, tuple[Ranking, bool, int, str]] = {
-    "seven_card_stud": (Ranking.HIGH, False, 7, ""),
-    "razz": (Ranking.RAZZ, False, 7, ""),
-    "stud_hilo": (Ranking.HIGH, True, 7, ""),
-    "five_card_stud": (Ranking.HIGH, False, 5, ""),
-    "five_card_stud_32": (Ranking.SHORT32, False, 5, ""),
-    "mexican_stud": (Ranking.HIGH, False, 5, ""),
-    "baseball": (Ranking.HIGH, False, 7, "39"),
-}
 
 
 @dataclass(frozen=True)
@@ -116,7 +104,7 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
     """Each player's share of the pot in a stud spot.
 
     ``hands`` gives each player's known cards (down and up). ``game`` is a variant name (see
-    :data:`GAMES`; hyphens accepted), or None with ``ranking`` (high, short32, razz; "hilo" for
+    :data:`stud_fast.variants.VARIANTS`; hyphens accepted), or None with ``ranking`` (high, short32, razz; "hilo" for
     high with an eight-or-better low half) and ``cards`` per player (5 or 7). Unknown cards
     come from the deck minus every known and ``dead`` card. ``exact=None`` enumerates when the
     spot has at most :data:`EXACT_LIMIT` deals and samples ``samples`` deals otherwise
@@ -241,11 +229,15 @@ def _pot(game: Optional[str], ranking: Optional[str], cards: Optional[int]) -> _
         raise TypeError(f"ranking must be a name such as 'high' or 'hilo', got {ranking!r}")
     if game is not None and ranking is None:
         key = game.strip().lower().replace("-", "_")
-        if key not in GAMES:
-            raise ValueError(f"no equity for game {game!r}: use one of {', '.join(GAMES)}, "
+        variant = VARIANTS.get(key)
+        if variant is None:
+            raise ValueError(f"no equity for game {game!r}: use one of {', '.join(VARIANTS)}, "
                              "or game=None with a ranking and cards per player")
-        main, hilo, per_player, wild = GAMES[key]
-        return _Pot(main, hilo, per_player, parse_rank_mask(wild), key)
+        # Baseball counts every three as wild, as after a pot was bought (S5): nobody can know
+        # which unknown threes will come face down.
+        wild = variant.buy_ranks + variant.wild_ranks
+        return _Pot(variant.ranking, variant.low is not None, variant.cards_per_player,
+                    parse_rank_mask(wild), key)
     if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int)):
         raise TypeError(f"cards must be 5 or 7, got {cards!r}")
     if ranking is None or cards not in (5, 7):

@@ -205,15 +205,11 @@ def range_equity(hands: list[Union[CardsText, Range]], *, pot: "_Pot", mask: int
     unseen = (len(deck) - len(taken - {JOKER}) + jokers - jokers_seen
               - sum(count for count, r in zip(counts, ranges) if r is not None))
     deals = _core.equity_deal_count(main.number, per_player, counts, unseen)
-    if exact and deals > max_deals:
-        raise ValueError(
-            f"an exact run of this spot enumerates about {deals:,.0f} deals, more than "
-            f"max_deals={max_deals:,}: sample it (exact=False, samples=...) or raise max_deals")
     raw = _core.range_equity_raw(
         main.number, hilo, per_player, known, ranges, dead_ids, exact, max(deals, 0.0),
         float(min(EXACT_LIMIT, max_deals)), samples or DEFAULT_SAMPLES,
         seed if seed is not None else secrets.randbits(64), thread_count(threads), mask,
-        jokers, progress)
+        jokers, progress, float(max_deals))
     return EquityResult(
         game=name, hands=tuple(f"range of {len(h)}" if isinstance(h, Range)
                                else " ".join(card_str(c) for c in known[i])

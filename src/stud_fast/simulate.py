@@ -1,12 +1,13 @@
 """Self-play: bots playing many independent stud hands, with a summary of what happened.
 
-A bot is anything with a ``choose(hand, seat, rng)`` method returning the name of a legal
-action (a key of :meth:`StudHand.legal_actions`), or ``(name, argument)`` for an action that
-takes one: ``("turn_up", card)`` in Mexican stud (S4). Two are built in:
+A bot is anything with a ``choose(view, rng)`` method that, given the acting seat's
+:class:`~stud_fast.views.SeatView` (never the hand), returns the name of a legal action (a key
+of ``view.legal_actions``), or ``(name, argument)`` for an action that takes one:
+``("turn_up", card)`` in Mexican stud (S4). Two are built in:
 
 - :class:`RandomBot` (``"random"``): uniform over the legal actions.
-- :class:`StrengthBot` (``"strength"``): estimates its strength from what
-  :meth:`StudHand.view` shows it (its own cards, everybody's up cards) with the C evaluator,
+- :class:`StrengthBot` (``"strength"``): estimates its strength from what its view shows
+  it (its own cards, everybody's up cards) with the C evaluator,
   and raises strong hands, calls medium ones and folds weak ones facing a bet. It never
   folds when it may check, and never sees another player's down cards (RULES.md E3).
 
@@ -34,10 +35,11 @@ from typing import (TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence, 
                     runtime_checkable)
 
 from stud_fast import _core
-from stud_fast.cards import JOKER, card_str
+from stud_fast.cards import JOKER
 from stud_fast.rankings import Ranking
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig, Variant, get_variant
+from stud_fast.views import SeatView
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -55,12 +57,13 @@ Action = Union[str, tuple[str, int]]
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: picks one of ``hand.legal_actions()`` when ``seat`` is to act.
+    """A player: picks one of ``view.legal_actions`` when its seat is to act.
 
-    The answer is the action's name, or ``(name, argument)`` for an action that needs one
-    (``("turn_up", card_id)``: which down card to turn up in Mexican stud). ``rng`` is the
-    simulation's random source (use it, not the global one, so that a seeded simulation is
-    reproducible). A bot must decide on what ``seat`` may know (E3).
+    It receives the seat's :class:`~stud_fast.views.SeatView` (what the seat may know, E3),
+    never the hand. The answer is the action's name, or ``(name, argument)`` for an action
+    that needs one (``("turn_up", card_id)`` in Mexican stud, ``("bet", total)``). ``rng`` is
+    the simulation's random source (use it, not the global one, so that a seeded simulation
+    is reproducible).
 
     >>> isinstance(RandomBot(), Bot)
     True
@@ -68,8 +71,8 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, hand: StudHand, seat: int, rng: random.Random) -> Action:
-        """The action ``seat`` takes now."""
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        """The action the view's seat takes now."""
         ...
 
 
@@ -92,27 +95,24 @@ class RandomBot:
 
     >>> cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
     >>> hand = StudHand(cfg, stacks=[100, 100], seed=3)
-    >>> RandomBot().choose(hand, hand.actor, random.Random(0)) in hand.legal_actions()
+    >>> RandomBot().choose(hand.seat_view(hand.actor), random.Random(0)) in hand.legal_actions()
     True
     """
 
     name = "random"
 
-    def choose(self, hand: StudHand, seat: int, rng: random.Random) -> Action:
-        """A legal action drawn uniformly (the legal actions are public to the actor); the card
-        to turn up in Mexican stud drawn uniformly from the seat's down cards."""
-        kind = rng.choice(list(hand.legal_actions()))
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        """A legal action drawn uniformly; the card to turn up in Mexican stud drawn uniformly
+        from the seat's down cards."""
+        kind = rng.choice(list(view.legal_actions))
         if kind == "turn_up":
-            return kind, rng.choice([c for c, up in hand.cards[seat] if not up])
+            return kind, rng.choice([c for c, up in view.own_cards if not up])
         return kind
 
 
-#: card text -> id, to read the cards of :meth:`StudHand.view` back
-_CARD_IDS: dict[str, int] = {card_str(c): c for c in range(JOKER + 1)}
 _SAMPLES = 1024  # random hands per (ranking, deck, size, wild ranks) in a strength table
 _TABLES: dict[tuple[int, int, int, int], list[int]] = {}
-_NINE, _THREE = 7, 1  # rank indices of baseball's wild ranks (S5)
-_BASEBALL_WILD = 1 << _NINE | 1 << _THREE
+_RAZZ = Ranking.RAZZ.number  # the low of partial hi-lo hands
 
 
 def _value(cards: list[int], number: int) -> int:
@@ -123,15 +123,14 @@ def _value(cards: list[int], number: int) -> int:
     return max(_core.eval_ids(seven, number, 0) for seven in itertools.combinations(cards, 7))
 
 
-def _table(ranking: Ranking, deck: int, size: int, wild: int) -> list[int]:
-    """Sorted values of ``_SAMPLES`` random ``size``-card hands, cards of the ranks in the
-    mask ``wild`` made jokers (fixed seed, built once)."""
-    key = (ranking.number, deck, size, wild)
+def _table(number: int, deck: int, size: int, wild: int) -> list[int]:
+    """Sorted values of ``_SAMPLES`` random ``size``-card hands under ranking ``number``, cards
+    of the ranks in the mask ``wild`` made jokers (fixed seed, built once)."""
+    key = (number, deck, size, wild)
     table = _TABLES.get(key)
     if table is None:
         cards = list(Ranking.SHORT32.deck if deck == 32 else Ranking.HIGH.deck)
-        rng = random.Random(0x5EED + 97 * key[0] + 13 * deck + size + wild)
-        number = ranking.number
+        rng = random.Random(0x5EED + 97 * number + 13 * deck + size + wild)
         table = sorted(
             _value([JOKER if wild >> (c >> 2) & 1 else c for c in rng.sample(cards, size)],
                    number)
@@ -140,17 +139,31 @@ def _table(ranking: Ranking, deck: int, size: int, wild: int) -> list[int]:
     return table
 
 
-def _percentile(cards: list[int], ranking: Ranking, deck: int, wild: int) -> float:
-    """Share of random hands of as many cards that ``cards`` beats under ``ranking``, in [0, 1].
+def _percentile(cards: list[int], number: int, deck: int, wild: int) -> float:
+    """Share of random hands of as many cards that ``cards`` beats under ranking ``number``,
+    in [0, 1].
 
     Comparing with hands of the same size makes partial hands of every ranking comparable
     (a razz value of three cards is not on the scale of a five-card low).
     """
-    size = min(len(cards), 7)
+    size = len(cards) if len(cards) < 7 else 7
     if size == 0:
         return 0.0
-    table = _table(ranking, deck, size, wild)
-    return bisect.bisect_left(table, _value(cards, ranking.number)) / len(table)
+    table = _TABLES.get((number, deck, size, wild)) or _table(number, deck, size, wild)
+    return bisect.bisect_left(table, _value(cards, number)) / _SAMPLES
+
+
+#: id(variant) -> (variant, ranking number, low number or -1, wild mask): read per decision
+_FACTS: dict[int, tuple[Variant, int, int, int]] = {}
+
+
+def _facts(game: Variant) -> tuple[Variant, int, int, int]:
+    facts = _FACTS.get(id(game))
+    if facts is None or facts[0] is not game:
+        facts = _FACTS[id(game)] = (
+            game, game.ranking.number, game.low.number if game.low is not None else -1,
+            game.rank_mask(game.wild_ranks + game.buy_ranks))
+    return facts
 
 
 class StrengthBot:
@@ -159,26 +172,25 @@ class StrengthBot:
     Strength is the percentile of the bot's whole hand (down and up cards, plus a community
     card) among random hands with as many cards, from the C evaluator; in hi-lo the better of
     the high and the low half (the low judged by razz order until five cards make a low
-    possible); in baseball wild cards count as jokers. The threat is the same percentile of
-    the best board on view (another live player's up cards). With a high ranking, a board on
-    view that already beats the bot's whole hand makes it weak.
+    possible); wild cards count as jokers. The threat is the same percentile of the best
+    board on view (another live player's up cards). With a high ranking, a board on view
+    that already beats the bot's whole hand makes it weak.
 
     - strong (strength >= ``raise_at`` and not behind the threat): bet, raise or complete;
     - medium (strength >= ``call_at`` and at most ``slack`` behind the threat): call or check;
     - weak: fold facing a bet, check otherwise (it never folds when it may check).
 
     Baseball's up three buys the pot unless the hand (threes then wild) is weak; in Mexican
-    stud it turns up the down card that shows the least.
-
-    Only :meth:`StudHand.view` of its own seat is read, so other players' down cards cannot
-    influence it (E3).
+    stud it turns up the down card that shows the least. It reads only the seat's
+    :class:`~stud_fast.views.SeatView` (card ids, no text), so other players' down cards
+    cannot influence it (E3).
 
     >>> cfg = GameConfig(variant="stud_hilo", ante=1, bring_in=2, small_bet=5, big_bet=10)
     >>> hand = StudHand(cfg, stacks=[100, 100, 100], seed=11)
     >>> bot = StrengthBot()
-    >>> bot.choose(hand, hand.actor, random.Random(0)) in hand.legal_actions()
+    >>> bot.choose(hand.seat_view(hand.actor), random.Random(0)) in hand.legal_actions()
     True
-    >>> 0.0 <= bot.strength(hand.view(0)) <= 1.0
+    >>> 0.0 <= bot.strength(hand.seat_view(0)) <= 1.0
     True
     """
 
@@ -193,68 +205,53 @@ class StrengthBot:
     # -- what the bot knows --
 
     @staticmethod
-    def _own_cards(view: dict[str, Any]) -> list[tuple[int, bool]]:
-        """The seat's cards as (id, face up), in the order dealt, from the view's records."""
-        seat = view["seat"]
-        turned = {r["cards"][0] for r in view["records"]
-                  if r["kind"] == "turn_up" and r["seat"] == seat}
-        return [(_CARD_IDS[r["cards"][0]], bool(r["up"][0]) or r["cards"][0] in turned)
-                for r in view["records"] if r["kind"] == "deal" and r["seat"] == seat]
-
-    @classmethod
-    def _visible(cls, view: dict[str, Any], threes_wild: bool = False
+    def _visible(view: SeatView, pot_bought: bool = False
                  ) -> tuple[list[int], list[list[int]]]:
         """The bot's own cards (with the community cards) and, for every other live seat,
-        the cards on view (up cards and community); folded seats get an empty list. In
-        baseball, wild cards become jokers (every three with ``threes_wild``)."""
-        seat = view["seat"]
-        game = get_variant(view["variant"])
-        community = [_CARD_IDS[c] for c in view["community"]]
-        if game.baseball:
-            threes_wild = threes_wild or any(r["kind"] == "buy_pot" for r in view["records"])
-
-            def card(c: int, up: bool) -> int:
-                rank = c >> 2
-                wild = rank == _NINE or (rank == _THREE and (not up or threes_wild))
-                return JOKER if wild else c
-        else:
-            def card(c: int, up: bool) -> int:
-                return c
-        mine = [card(c, up) for c, up in cls._own_cards(view)] + community
+        the cards on view (up cards and community); folded seats get an empty list. Wild
+        cards become jokers (with ``pot_bought``, as if the pot were bought: S5)."""
+        seat, game, wild = view.seat, view.game, view.wild
+        community = list(view.community)
+        if pot_bought and not view.pot_bought and game.buy_ranks:
+            buy = game.rank_mask(game.buy_ranks)
+            wild = wild | {c for held in view.cards for c, _ in held
+                           if c is not None and buy >> (c >> 2) & 1}
+        mine = [JOKER if c in wild else c for c, _ in view.own_cards] + community
         boards: list[list[int]] = []
-        for s, cards in enumerate(view["cards"]):
-            if s == seat or view["folded"][s]:
+        for s, held in enumerate(view.cards):
+            if s == seat or view.folded[s]:
                 boards.append([])
             else:
-                boards.append([card(_CARD_IDS[c], True) for c in cards if c is not None]
+                boards.append([JOKER if c in wild else c for c, _ in held if c is not None]
                               + community)
         return mine, boards
 
     @staticmethod
     def _strength_of(cards: list[int], game: Variant) -> float:
-        wild = _BASEBALL_WILD if game.baseball else 0
-        high = _percentile(cards, game.ranking, game.deck, wild)
-        if game.low is None:
+        _, number, low, wild = _facts(game)
+        high = _percentile(cards, number, game.deck, wild)
+        if low < 0:
             return high
-        low_ranking = game.low if len(cards) >= 5 else Ranking.RAZZ
-        return max(high, _percentile(cards, low_ranking, game.deck, wild))
+        return max(high, _percentile(cards, low if len(cards) >= 5 else _RAZZ, game.deck, wild))
 
-    def strength(self, view: dict[str, Any]) -> float:
-        """The estimated strength in [0, 1] of the hand of ``view["seat"]`` (a view of it)."""
+    def strength(self, view: SeatView) -> float:
+        """The estimated strength in [0, 1] of the view's seat's hand."""
         mine, _ = self._visible(view)
-        return self._strength_of(mine, get_variant(view["variant"]))
+        return self._strength_of(mine, view.game)
 
-    def assess(self, view: dict[str, Any], threes_wild: bool = False) -> str:
+    def assess(self, view: SeatView, pot_bought: bool = False) -> str:
         """``"strong"``, ``"medium"`` or ``"weak"`` from the seat's own view (in baseball, with
-        ``threes_wild``, as if the pot were bought)."""
-        mine, boards = self._visible(view, threes_wild)
-        game = get_variant(view["variant"])
+        ``pot_bought``, as if the pot were bought)."""
+        mine, boards = self._visible(view, pot_bought)
+        game = view.game
         strength = self._strength_of(mine, game)
+        if strength < self.call_at:  # weak whatever the boards show: no need to look
+            return "weak"
         threat = max((self._strength_of(b, game) for b in boards if b), default=0.0)
         if game.low is None and not game.ranking.is_low:
             # a high game: adding cards never lowers a value, so a board on view that beats
             # the whole hand already is a sure loser for now
-            number = game.ranking.number
+            number = _facts(game)[1]
             mine_value = _value(mine, number)
             if any(_value(b, number) > mine_value for b in boards if b):
                 return "weak"
@@ -266,25 +263,24 @@ class StrengthBot:
 
     # -- the decision --
 
-    @classmethod
-    def _card_to_turn_up(cls, view: dict[str, Any]) -> int:
+    @staticmethod
+    def _card_to_turn_up(view: SeatView) -> int:
         """Mexican stud: the down card whose exposure shows the least (conceals strength)."""
-        own = cls._own_cards(view)
+        own = view.own_cards
         board = [c for c, up in own if up]
-        showing = get_variant(view["variant"]).showing.number
+        showing = view.game.showing.number
         return min((c for c, up in own if not up),
                    key=lambda c: (_core.eval_ids(board + [c], showing, 0), c))
 
-    def choose(self, hand: StudHand, seat: int, rng: random.Random) -> Action:
-        """The action for ``seat``, from ``hand.view(seat)`` only."""
-        view = hand.view(seat)
-        legal = view["legal_actions"]
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        """The action for the view's seat, from the view only."""
+        legal = view.legal_actions
         if not legal:
-            raise ValueError(f"seat {seat} is not to act")
+            raise ValueError(f"seat {view.seat} is not to act")
         if "turn_up" in legal:
             return "turn_up", self._card_to_turn_up(view)
         if "buy_pot" in legal:
-            return "fold" if self.assess(view, threes_wild=True) == "weak" and "fold" in legal \
+            return "fold" if self.assess(view, pot_bought=True) == "weak" and "fold" in legal \
                 else "buy_pot"
         tier = self.assess(view)
         aggressive = [a for a in ("complete", "raise", "bet") if a in legal]
@@ -495,9 +491,10 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
                            first_hand=first_hand)
     if not bots:
         raise ValueError("give at least one bot")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-        raise ValueError(f"a stud hand needs 2 to 10 players, got {players!r}")
     game = get_variant(variant)
+    most = game.most_players()
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= most:
+        raise ValueError(f"{game.name} seats 2 to {most} players, got {players!r}")
     kinds = tuple(b.strip().lower() for b in bots)
     seat_bots = [make_bot(kinds[i % len(kinds)]) for i in range(players)]
     config = GameConfig(variant=game.name, ante=ante, bring_in=bring_in, small_bet=small_bet,
@@ -527,7 +524,7 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
             while not hand.is_over:
                 actor = hand.actor
                 assert actor is not None
-                play(hand, seat_bots[actor].choose(hand, actor, rng))
+                play(hand, seat_bots[actor].choose(hand.seat_view(actor), rng))
                 actions += 1
             if sum(hand.stacks) != total:
                 raise RuntimeError(f"hand {k + 1}: chips not conserved "

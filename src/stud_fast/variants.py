@@ -50,12 +50,48 @@ class Variant:
     showing: Ranking
     opener: Literal["bring_in_low", "bring_in_high", "high_card"]
     turn_up: bool = False  # S4 Mexican stud: cards come down, each player turns one up
-    baseball: bool = False  # S5: nines and down threes wild, an up three buys the pot or folds
+    baseball: bool = False  # S5 (a name for people: the engine reads the three facts below)
+    #: ranks always wild (S5: ``"9"``), as characters of ``23456789TJQKA``
+    wild_ranks: str = ""
+    #: ranks wild when dealt down; dealt up, the player buys the pot or folds, and from then
+    #: on they are wild up too (S5: ``"3"``)
+    buy_ranks: str = ""
+    #: ranks that, dealt up, earn an extra down card with ``four_up_extra_card`` (S5: ``"4"``)
+    extra_card_ranks: str = ""
+    #: the game in a PHH variant code (``"7S"`` ...; the deck tells 5S on 32 cards apart)
+    phh_code: str = ""
+
+    @property
+    def has_wild_cards(self) -> bool:
+        """True when some cards of the deck can be wild (D4)."""
+        return bool(self.wild_ranks or self.buy_ranks)
+
+    def rank_mask(self, ranks: str) -> int:
+        """Bit ``r`` set for each rank index ``r`` (0 = deuce) named in ``ranks``.
+
+        >>> get_variant("baseball").rank_mask("93")
+        130
+        """
+        return sum(1 << "23456789TJQKA".index(r) for r in set(ranks))
 
     @property
     def cards_per_player(self) -> int:
         """Cards each player holds after the last street."""
         return sum(s.down + s.up for s in self.streets)
+
+    def most_players(self, extra_cards: int = 0) -> int:
+        """The most players the deck can serve (at most 10), counting a burn card before every
+        street but the last and ``extra_cards`` dealt beyond the streets: every street but the
+        last must reach every player, and the last may be one shared card (S3), taken from the
+        burned cards when the stub is empty.
+
+        >>> get_variant("seven_card_stud").most_players(), get_variant("five_card_stud_32").most_players()
+        (8, 7)
+        """
+        last = self.streets[-1]
+        before_last = self.cards_per_player - last.down - last.up
+        burns = len(self.streets) - 1
+        return min(10, (self.deck - burns - extra_cards) // before_last)
 
 
 _SEVEN = (
@@ -72,23 +108,38 @@ _FIVE = (
 )
 # five-card baseball (S5's option): five-card stud streets and opening
 _BASEBALL_FIVE = Variant("baseball", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card",
-                         baseball=True)
+                         baseball=True, phh_code="5B", wild_ranks="9", buy_ranks="3",
+                         extra_card_ranks="4")
 
 VARIANTS: dict[str, Variant] = {
     v.name: v for v in (
-        Variant("seven_card_stud", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low"),
-        Variant("razz", 52, _SEVEN, Ranking.RAZZ, None, Ranking.RAZZ, "bring_in_high"),
+        Variant("seven_card_stud", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low",
+                phh_code="7S"),
+        Variant("razz", 52, _SEVEN, Ranking.RAZZ, None, Ranking.RAZZ, "bring_in_high",
+                phh_code="R"),
         Variant("stud_hilo", 52, _SEVEN, Ranking.HIGH, Ranking.LOW8, Ranking.HIGH,
-                "bring_in_low"),
-        Variant("five_card_stud", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card"),
+                "bring_in_low", phh_code="7S/8"),
+        Variant("five_card_stud", 52, _FIVE, Ranking.HIGH, None, Ranking.HIGH, "high_card",
+                phh_code="5S"),
         Variant("five_card_stud_32", 32, _FIVE, Ranking.SHORT32, None, Ranking.SHORT32,
-                "high_card"),
+                "high_card", phh_code="5S"),
         Variant("mexican_stud", 52, _MEXICAN, Ranking.HIGH, None, Ranking.HIGH, "high_card",
-                turn_up=True),
+                turn_up=True, phh_code="5M"),
         Variant("baseball", 52, _SEVEN, Ranking.HIGH, None, Ranking.HIGH, "bring_in_low",
-                baseball=True),
+                baseball=True, phh_code="7B", wild_ranks="9", buy_ranks="3",
+                extra_card_ranks="4"),
     )
 }
+
+
+def games() -> tuple[Variant, ...]:
+    """Every game the engine deals: the registered variants and five-card baseball (the
+    ``baseball_cards=5`` form of ``baseball``).
+
+    >>> sorted({g.phh_code for g in games()})
+    ['5B', '5M', '5S', '7B', '7S', '7S/8', 'R']
+    """
+    return (*VARIANTS.values(), _BASEBALL_FIVE)
 
 
 def get_variant(name: str) -> Variant:
@@ -97,6 +148,8 @@ def get_variant(name: str) -> Variant:
     >>> get_variant("five-card-stud-32").deck
     32
     """
+    if not isinstance(name, str):
+        raise ValueError(f"a variant is named by a string, got {name!r}")
     key = name.strip().lower().replace("-", "_")
     try:
         return VARIANTS[key]
@@ -184,6 +237,19 @@ class GameConfig:
         if self.first_round not in ("check", "must_open", "bring_in"):
             raise ValueError(f"first_round must be check, must_open or bring_in, "
                              f"got {self.first_round!r}")
+
+    @property
+    def max_players(self) -> int:
+        """The most players this game can seat (S3): the variant's deck counting burns and the
+        shared card, and baseball's extra cards for up fours (at most four) when that option is
+        on.
+
+        >>> GameConfig(variant="baseball", small_bet=2, four_up_extra_card=True).max_players
+        7
+        """
+        # at most four cards of each rank that earns an extra card
+        extra = 4 * len(self.game.extra_card_ranks) if self.four_up_extra_card else 0
+        return self.game.most_players(extra)
 
     @property
     def uses_bring_in(self) -> bool:

@@ -86,6 +86,10 @@ void sf_range_exact_finish(const sf_range_spot *spot, const sf_range_sums *sums,
  * sums: pieces in any order add up to the whole run); sf_equity_finish gives the result.
  */
 int sf_range_draw(sf_range_spot *spot, uint64_t samples, uint64_t seed);
+/* The same draw in pieces (for a caller that wants to stop in between): start it, then draw
+   `count` more samples at a time; pieces adding up to `samples` give sf_range_draw's draw. */
+int sf_range_draw_start(sf_range_spot *spot, uint64_t seed);
+int sf_range_draw_more(sf_range_spot *spot, uint64_t count);
 int sf_range_sample_into(const sf_range_spot *spot, uint64_t first, uint64_t count,
                          int threads, sf_equity_tally *tally);
 

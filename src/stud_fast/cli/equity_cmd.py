@@ -21,12 +21,12 @@ MAX_PLAYERS = 8
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``equity``."""
-    from stud_fast.equity import GAMES
+    from stud_fast.variants import VARIANTS
 
     p.add_argument("hands", nargs="+",
                    help=f'known cards per player, 2 to {MAX_PLAYERS} players, e.g. "As Ks Qs 7d"')
-    p.add_argument("--game", default="seven_card_stud", type=choice("game", GAMES),
-                   help=", ".join(GAMES) + " (seven_card_stud)")
+    p.add_argument("--game", default="seven_card_stud", type=choice("game", VARIANTS),
+                   help=", ".join(VARIANTS) + " (seven_card_stud)")
     p.add_argument("--dead", default="", help="cards out of play, e.g. folded up cards")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal")

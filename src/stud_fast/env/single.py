@@ -73,7 +73,7 @@ class StudGymEnv(gymnasium.Env[Observation, int]):
             bot = make_bot(opponents)  # ValueError naming the bots for an unknown name
 
             def named_bot(seat: int) -> None:
-                play(table.hand, bot.choose(table.hand, seat, self._rng))
+                play(table.hand, bot.choose(table.hand.seat_view(seat), self._rng))
                 table.sync()
             return named_bot
         if not callable(opponents):

@@ -11,11 +11,13 @@ from stud_fast.history.phh import (OPTION_DEFAULTS, STANDARD_STUD_CODES, Action,
                                    dumps_all, format_action, join_cards, load, loads,
                                    loads_all, missing_showdown, parse_action, parse_variant,
                                    split_cards, validate, variant_code)
-from stud_fast.history.stud import replay, replay_file, to_phh, write_stud_hand
+from stud_fast.history.stud import (FinishingStacksError, ReplayError, replay, replay_file,
+                                    to_phh, write_stud_hand)
 
 __all__ = [
     "OPTION_DEFAULTS", "STANDARD_STUD_CODES", "Action", "Amount", "HandHistory", "PHHError",
     "VariantCode", "dump", "dumps", "dumps_all", "format_action", "join_cards", "load",
     "loads", "loads_all", "missing_showdown", "parse_action", "parse_variant", "split_cards",
     "validate", "variant_code", "replay", "replay_file", "to_phh", "write_stud_hand",
+    "ReplayError", "FinishingStacksError",
 ]

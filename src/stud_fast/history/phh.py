@@ -105,6 +105,7 @@ field                           default         rule
 ``_community_card_betting``     ``true``        S3
 ``_four_up_extra_card``         ``false``       S5 (baseball)
 ``_premature_card``             ``"bury"``      I1: ``"keep_capped"``
+``_show_all``                   ``false``       S6: every hand is shown at showdown
 ==============================  ==============  =================================================
 
 Any further engine option follows the same ``_<option>`` rule. Wild cards come with the game
@@ -114,6 +115,19 @@ actions:
 ``pN _tu card`` turns up one of the player's down cards (Mexican stud, S4) and ``pN _bp X``
 buys the pot for ``X`` chips (baseball, a three dealt face up, S5). The shared card of S3 is the
 standard board deal ``d db card``.
+
+Dealer errors (RULES.md I1, I2), written where they happened so that the hand replays:
+
+- ``d _pc card``: I1, the dealer exposed ``card`` during the betting round, the card the next
+  street gives its first player; ``_premature_card`` says whether it was buried (the default:
+  the others get the cards they would have had, that player the next one) or kept face up
+  with the round capped.
+- ``d _fu pN`` (after the seventh-street deal lines): I2, pN's seventh-street card was dealt
+  face up. When that is the first player dealt, every seventh-street card is face up (each
+  gets a line) and the previous round's opener opens.
+- ``d _ex pN`` (during seventh-street betting): I2, pN's seventh-street card is reported
+  exposed; before any chips go in that round pN then chooses, after it pN is all in.
+- ``pN _ai`` / ``pN _po``: I2, pN takes the rights of an all-in player or plays on.
 
 Where RULES.md and pokerkit differ
 ----------------------------------
@@ -199,6 +213,7 @@ OPTION_DEFAULTS: dict[str, object] = {
     "_community_card_betting": True,
     "_four_up_extra_card": False,
     "_premature_card": "bury",
+    "_show_all": False,
 }
 """The rule-option extension fields and their defaults (a field is written only off default)."""
 
@@ -313,8 +328,8 @@ def join_cards(cards: Iterable[Card]) -> str:
     return "".join(parts)
 
 
-_DEALER_VERBS = frozenset({"dh", "db"})
-_PLAYER_VERBS = frozenset({"pb", "f", "cc", "cbr", "sd", "sm", "_tu", "_bp"})
+_DEALER_VERBS = frozenset({"dh", "db", "_pc", "_fu", "_ex"})
+_PLAYER_VERBS = frozenset({"pb", "f", "cc", "cbr", "sd", "sm", "_tu", "_bp", "_ai", "_po"})
 _AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?\Z")
 _PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
 
@@ -384,12 +399,18 @@ def parse_action(text: str) -> Action:
         if len(words) == 4 and words[1] == "dh":
             return Action("d", "dh", player=_parse_player(words[2], text),
                           cards=split_cards(words[3]), commentary=commentary)
-        if len(words) == 3 and words[1] == "db":
-            return Action("d", "db", cards=split_cards(words[2]), commentary=commentary)
-        raise PHHError(f"bad dealer action {text!r}: expected 'd dh pN cards' or 'd db cards'")
+        if len(words) == 3 and words[1] in ("db", "_pc"):
+            cards = split_cards(words[2])
+            if words[1] == "db" or len(cards) == 1:
+                return Action("d", words[1], cards=cards, commentary=commentary)
+        if len(words) == 3 and words[1] in ("_fu", "_ex"):
+            return Action("d", words[1], player=_parse_player(words[2], text),
+                          commentary=commentary)
+        raise PHHError(f"bad dealer action {text!r}: expected 'd dh pN cards', 'd db cards', "
+                       f"'d _pc card', 'd _fu pN' or 'd _ex pN'")
     actor = _parse_player(words[0], text)
     verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
-    if verb in ("pb", "f", "cc") and not args:
+    if verb in ("pb", "f", "cc", "_ai", "_po") and not args:
         return Action(actor, verb, commentary=commentary)
     if verb in ("cbr", "_bp") and len(args) == 1:
         return Action(actor, verb, amount=_parse_amount(args[0], text), commentary=commentary)
@@ -399,14 +420,14 @@ def parse_action(text: str) -> Action:
     if verb == "sm" and len(args) <= 1:
         if not args:
             return Action(actor, "sm", shown=False, commentary=commentary)
-        cards = None if args[0] == "-" else split_cards(args[0])
-        return Action(actor, "sm", cards=cards, shown=True, commentary=commentary)
+        shown = None if args[0] == "-" else split_cards(args[0])
+        return Action(actor, "sm", cards=shown, shown=True, commentary=commentary)
     if verb == "_tu" and len(args) == 1:
         cards = split_cards(args[0])
         if len(cards) == 1:
             return Action(actor, "_tu", cards=cards, commentary=commentary)
     raise PHHError(f"bad action {text!r}: expected pN pb|f|cc, pN cbr|_bp amount, "
-                   f"pN sd [cards], pN sm [cards|-], pN _tu card")
+                   f"pN sd [cards], pN sm [cards|-], pN _tu card, pN _ai, pN _po")
 
 
 def format_action(action: Action) -> str:
@@ -424,13 +445,15 @@ def format_action(action: Action) -> str:
     elif verb in _DEALER_VERBS:
         if a.actor != "d":
             raise PHHError(f"{verb!r} is the dealer's action: {a!r}")
-        if verb == "dh":
-            body = f"d dh {_player_label(a.player)} {join_cards(a.cards or ())}"
+        if verb in ("dh", "_fu", "_ex"):
+            body = f"d {verb} {_player_label(a.player)}"
+            if verb == "dh":
+                body += f" {join_cards(a.cards or ())}"
         else:
-            body = f"d db {join_cards(a.cards or ())}"
+            body = f"d {verb} {join_cards(a.cards or ())}"
     elif verb in _PLAYER_VERBS:
         label = _player_label(a.actor)
-        if verb in ("pb", "f", "cc"):
+        if verb in ("pb", "f", "cc", "_ai", "_po"):
             body = f"{label} {verb}"
         elif verb in ("cbr", "_bp"):
             body = f"{label} {verb} {_amount_text(a.amount)}"
@@ -822,6 +845,7 @@ def validate(hand: HandHistory) -> None:
     jokers = ext.get("_jokers", 0)
     jokers_left = jokers if isinstance(jokers, int) else 0
     dealt: set[str] = set()
+    kept = ext.get("_premature_card") == "keep_capped"
     for text in hand.actions:
         try:
             a = parse_action(text)
@@ -835,6 +859,9 @@ def validate(hand: HandHistory) -> None:
             problems.append(f"{text!r}: '_tu' (turning a card up) is Mexican stud's (_F5M)")
         if a.verb == "_bp" and (stud is None or stud.game not in ("7B", "5B")):
             problems.append(f"{text!r}: '_bp' (buying the pot) is baseball's (_F7B, _F5B)")
+        if a.verb in ("_fu", "_ex", "_ai", "_po") and (stud is None or not stud.seven_card):
+            problems.append(f"{text!r}: '{a.verb}' (I2, an exposed seventh-street card) is "
+                            f"seven-card stud's")
         for card in a.cards or ():
             if card is None:
                 continue
@@ -846,7 +873,7 @@ def validate(hand: HandHistory) -> None:
                 continue
             if card[0] in low_ranks:
                 problems.append(f"{text!r}: {card} is not in the 32-card deck")
-            if a.is_dealing:
+            if a.is_dealing and not (a.verb == "_pc" and kept):  # a kept card is dealt later
                 if card in dealt:
                     problems.append(f"{text!r}: {card} was already dealt")
                 dealt.add(card)

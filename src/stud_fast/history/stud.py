@@ -3,6 +3,11 @@ hand history, and replay a history through the engine.
 
 PHH numbers players from the dealer's left (``p1``); a replayed hand therefore seats ``p1`` at
 seat 0 with the dealer at the last seat, and a written hand lists the seats in dealing order.
+Every event the engine records is written, dealer errors included (``d _pc``, ``d _fu``,
+``d _ex``, ``_ai``, ``_po``: see :mod:`stud_fast.history.phh`), so a written hand replays to
+the same stacks. A replay refuses what the rules forbid with a :class:`ReplayError` naming the
+RULES.md ID, the action's number and text, and the player as the file names it; a file whose
+``finishing_stacks`` disagree with the replay raises :class:`FinishingStacksError`.
 
 >>> from stud_fast.variants import GameConfig
 >>> from stud_fast.table import StudHand
@@ -18,60 +23,87 @@ True
 from __future__ import annotations
 
 import os
-from typing import Literal, Optional, Union
+import re
+from decimal import Decimal
+from typing import Literal, Optional, Sequence, Union
 
 from stud_fast.cards import card_str, parse_cards
+from stud_fast.errors import RuleError
 from stud_fast.history.phh import (OPTION_DEFAULTS, Action, HandHistory, PHHError, dump,
-                                   join_cards, load, parse_variant, variant_code)
-from stud_fast.table import Record, RuleError, StudHand
-from stud_fast.variants import GameConfig
+                                   join_cards, load, parse_action, parse_variant, variant_code)
+from stud_fast.table import Record, StudHand
+from stud_fast.variants import GameConfig, Variant, games
 
-__all__ = ["to_phh", "write_stud_hand", "replay", "replay_file"]
+__all__ = ["to_phh", "write_stud_hand", "replay", "replay_file", "ReplayError",
+           "FinishingStacksError"]
 
-# engine variant -> (PHH game, extension fields that identify it)
-_GAME_OF = {
-    "seven_card_stud": ("7S", {}),
-    "stud_hilo": ("7S/8", {}),
-    "razz": ("R", {}),
-    "five_card_stud": ("5S", {}),
-    "five_card_stud_32": ("5S", {"_deck": 32}),
-    "mexican_stud": ("5M", {}),
-    "baseball": ("7B", {}),
-}
-_VARIANT_OF = {"7S": "seven_card_stud", "7S/8": "stud_hilo", "R": "razz", "5S": "five_card_stud",
-               "5M": "mexican_stud", "7B": "baseball", "5B": "baseball"}
 Limit = Literal["fixed", "pot", "no"]
 _BETTING_NAME: dict[Limit, str] = {"fixed": "fixed-limit", "pot": "pot-limit", "no": "no-limit"}
 _BETTING_OF: dict[str, Limit] = {v: k for k, v in _BETTING_NAME.items()}
 _OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet", "first_round",
-            "four_up_extra_card", "dead_seat_keeps_cards", "community_card_betting")
+            "four_up_extra_card", "dead_seat_keeps_cards", "community_card_betting",
+            "premature_card", "show_all")
 
+
+class ReplayError(PHHError):
+    """A recorded action the rules refuse, on one line: ``"<rule>: action <number> '<text>':
+    <why>"`` with players named as the file names them (``p3``). ``rule`` is the RULES.md ID,
+    ``number`` the action's 1-based position in ``actions`` and ``action`` its text."""
+
+    def __init__(self, rule: str, number: int, action: str, message: str) -> None:
+        super().__init__(f"{rule}: action {number} {action!r}: {message}")
+        self.rule, self.number, self.action = rule, number, action
+
+
+class FinishingStacksError(PHHError):
+    """The replay ends with other stacks than the file's ``finishing_stacks``. ``expected``
+    holds the file's, ``replayed`` the engine's (PHH player order) and ``hand`` the finished
+    hand."""
+
+    def __init__(self, expected: list[int], hand: StudHand) -> None:
+        differ = ", ".join(f"p{i + 1} {e} != {r}" for i, (e, r)
+                           in enumerate(zip(expected, hand.stacks)) if e != r)
+        super().__init__(f"finishing_stacks disagree with the replay (file != replay): "
+                         f"{differ or 'a different number of players'}")
+        self.expected, self.replayed, self.hand = expected, list(hand.stacks), hand
+
+
+def _players(message: str) -> str:
+    """An engine message with its 0-based seats named as PHH names them (seat 0 is p1)."""
+    return re.sub(r"\bseat (\d+)", lambda m: f"p{int(m.group(1)) + 1}", message)
+
+
+# ---- writing ---------------------------------------------------------------------------------
 
 def to_phh(hand: StudHand) -> HandHistory:
-    """The PHH history of a finished hand: every dealt card, every action, a show or muck line
-    for every player at showdown, and ``finishing_stacks``."""
+    """The PHH history of a finished hand: every dealt card, every action and dealer error, a
+    show or muck line for every player at showdown, and ``finishing_stacks``."""
     if not hand.is_over:
         raise ValueError("only a finished hand can be written as a hand history")
     cfg = hand.config
-    order = hand._dealing_order()  # PHH player i+1 is seat order[i]
-    player = {seat: i for i, seat in enumerate(order)}
-    game, ext = _GAME_OF[cfg.variant]
-    if cfg.game.baseball and cfg.baseball_cards == 5:
-        game = "5B"
-    extensions: dict[str, object] = dict(ext)
+    game = cfg.game
+    order = [(hand.dealer + 1 + i) % hand.seats for i in range(hand.seats)]
+    player = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
+    extensions: dict[str, object] = {"_deck": game.deck} if game.deck != 52 else {}
     for name in _OPTIONS:
         value = getattr(cfg, name)
         if value != OPTION_DEFAULTS.get("_" + name, value):
             extensions["_" + name] = value
+    # I2: a seventh-street card dealt face up where the street deals it down
+    last_down = game.cards_per_player == 7 and not game.streets[-1].up
     actions: list[str] = []
     pending: dict[int, list[int]] = {}  # cards of the street being dealt, per seat
+    face_up: list[int] = []
+    premature: Optional[int] = None  # I1 keep_capped: that card is dealt face up, not I2
     current_street = -1
 
     def flush_deals() -> None:
         for seat in order:
             if pending.get(seat):
-                actions.append(f"d dh p{player[seat] + 1} {join_cards(map(card_str, pending[seat]))}")
+                actions.append(f"d dh {player[seat]} {join_cards(map(card_str, pending[seat]))}")
+        actions.extend(f"d _fu {player[seat]}" for seat in order if seat in face_up)
         pending.clear()
+        face_up.clear()
 
     for r in hand.records:
         if r.kind == "deal":
@@ -80,15 +112,20 @@ def to_phh(hand: StudHand) -> HandHistory:
                 current_street = r.street
             assert r.seat is not None
             pending.setdefault(r.seat, []).extend(r.cards)
+            if (last_down and r.street == len(game.streets) - 1 and r.up[0]
+                    and r.cards[0] != premature):
+                face_up.append(r.seat)
             continue
         flush_deals()
+        if r.kind == "premature_card":
+            premature = r.cards[0]
         line = _action_line(r, player)
         if line:
             actions.append(line)
     flush_deals()
     fixed = cfg.betting == "fixed"
     return HandHistory(
-        variant=variant_code(game, _BETTING_NAME[cfg.betting], extensions),
+        variant=variant_code(game.phh_code, _BETTING_NAME[cfg.betting], extensions),
         antes=[cfg.ante] * hand.seats,
         starting_stacks=[hand.starting_stacks[s] for s in order],
         actions=actions,
@@ -101,30 +138,35 @@ def to_phh(hand: StudHand) -> HandHistory:
     )
 
 
-def _action_line(r: Record, player: dict[int, int]) -> Optional[str]:
-    if r.kind in ("ante", "burn", "win", "collect", "premature_card", "take_all_in", "play_on"):
+_VERB = {"bring_in": "pb", "complete": "cbr", "bet": "cbr", "raise": "cbr", "check": "cc",
+         "call": "cc", "fold": "f", "take_all_in": "_ai", "play_on": "_po"}
+
+
+def _action_line(r: Record, player: dict[int, str]) -> Optional[str]:
+    kind = r.kind
+    if kind in ("ante", "burn", "win", "collect"):
         return None
-    if r.kind == "community":
+    if kind == "community":
         return f"d db {card_str(r.cards[0])}"
+    if kind == "premature_card":
+        return f"d _pc {card_str(r.cards[0])}"
     assert r.seat is not None
-    p = f"p{player[r.seat] + 1}"
-    if r.kind == "bring_in":
-        return f"{p} pb"
-    if r.kind in ("complete", "bet", "raise"):
+    p = player[r.seat]
+    if kind == "exposed_card":
+        return f"d _ex {p}"
+    if kind in ("complete", "bet", "raise"):
         return f"{p} cbr {r.to}"
-    if r.kind in ("check", "call"):
-        return f"{p} cc"
-    if r.kind == "fold":
-        return f"{p} f"
-    if r.kind == "show":
+    if kind in _VERB:
+        return f"{p} {_VERB[kind]}"
+    if kind == "show":
         return f"{p} sm {join_cards(map(card_str, r.cards))}"
-    if r.kind == "muck":
+    if kind == "muck":
         return f"{p} sm"
-    if r.kind == "turn_up":
+    if kind == "turn_up":
         return f"{p} _tu {card_str(r.cards[0])}"
-    if r.kind == "buy_pot":
+    if kind == "buy_pot":
         return f"{p} _bp {r.amount}"
-    raise ValueError(f"unknown record kind {r.kind!r}")  # pragma: no cover
+    raise ValueError(f"unknown record kind {kind!r}")  # pragma: no cover
 
 
 def write_stud_hand(hand: StudHand, path: Union[str, os.PathLike[str]]) -> None:
@@ -132,59 +174,138 @@ def write_stud_hand(hand: StudHand, path: Union[str, os.PathLike[str]]) -> None:
     dump(to_phh(hand), path)
 
 
+# ---- reading ---------------------------------------------------------------------------------
+
+def _chips(value: object, what: str) -> int:
+    """A PHH amount as a whole number of chips: an int, or a TOML float with nothing after
+    the point (``5.0``); anything else (``5.5``) is a PHHError, never truncated."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        return int(value)
+    raise PHHError(f"{what} is {value}: chip amounts are whole numbers")
+
+
+def _game_of(history: HandHistory) -> Variant:
+    code = parse_variant(history.variant)
+    deck = history.extensions.get("_deck", 52)
+    for game in games():
+        if game.phh_code == code.game and game.deck == deck:
+            return game
+    raise PHHError(f"{history.variant}: game {code.game} on {deck} cards is not replayed")
+
+
 def _config_of(history: HandHistory) -> GameConfig:
     code = parse_variant(history.variant)
     betting = _BETTING_OF[code.betting]
-    variant = _VARIANT_OF.get(code.game)
-    if variant is None:
-        raise PHHError(f"{history.variant}: game {code.game} is not replayed yet")
+    game = _game_of(history)
     ext = history.extensions
-    if variant == "five_card_stud" and ext.get("_deck", 52) == 32:
-        variant = "five_card_stud_32"
-    antes = {int(a) for a in history.antes}
+    antes = {_chips(a, f"antes[{i}]") for i, a in enumerate(history.antes)}
     if len(antes) > 1:
         raise PHHError("different antes per player are not supported")
     options: dict[str, object] = {name: ext["_" + name] for name in _OPTIONS if "_" + name in ext}
-    if code.game == "5B":
-        options["baseball_cards"] = 5
+    if game.baseball:
+        options["baseball_cards"] = game.cards_per_player
     if betting == "fixed":
         if history.small_bet is None or history.big_bet is None:
             raise PHHError("fixed-limit stud needs small_bet and big_bet")
-        small, big = int(history.small_bet), int(history.big_bet)
+        small, big = _chips(history.small_bet, "small_bet"), _chips(history.big_bet, "big_bet")
     else:
         if history.min_bet is None:
             raise PHHError("pot- and no-limit stud need min_bet")
-        small = big = int(history.min_bet)
-    return GameConfig(variant=variant, ante=antes.pop() if antes else 0,
-                      bring_in=int(history.bring_in) if history.bring_in is not None else None,
-                      small_bet=small, big_bet=big, betting=betting,
-                      **options)  # type: ignore[arg-type]
+        small = big = _chips(history.min_bet, "min_bet")
+    try:
+        return GameConfig(variant=game.name, ante=antes.pop() if antes else 0,
+                          bring_in=(_chips(history.bring_in, "bring_in")
+                                    if history.bring_in is not None else None),
+                          small_bet=small, big_bet=big, betting=betting,
+                          **options)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as e:
+        raise PHHError(f"{history.variant}: {e}") from None
 
 
-def replay(history: HandHistory) -> StudHand:
+_Line = tuple[int, str, Action]  # (number, text, parsed)
+
+
+def _parse(history: HandHistory, players: int) -> list[_Line]:
+    lines: list[_Line] = []
+    for number, text in enumerate(history.actions, 1):
+        try:
+            a = parse_action(text)
+        except PHHError as e:
+            raise ReplayError("PHH", number, text, str(e)) from None
+        for who in (a.actor, a.player):
+            if isinstance(who, int) and who >= players:
+                raise ReplayError("E2", number, text, f"there is no p{who + 1} at this table "
+                                                      f"of {players} players")
+        lines.append((number, text, a))
+    return lines
+
+
+def _dealt_cards(lines: list[_Line], config: GameConfig, players: int
+                 ) -> tuple[list[list[Optional[str]]], list[list[int]]]:
+    """Each player's cards in the order dealt, and the line that dealt each; every deal line
+    gives the cards of one street (its number in the variant), never a street too many."""
+    game = config.game
+    rule = "S2" if game.cards_per_player == 7 else "S1"
+    per_street = [st.down + st.up for st in game.streets]
+    holes: list[list[Optional[str]]] = [[] for _ in range(players)]
+    line_of: list[list[int]] = [[] for _ in range(players)]
+    streets_dealt = [0] * players
+    for number, text, a in lines:
+        if a.verb != "dh" or a.player is None:
+            continue
+        p, cards = a.player, a.cards or ()
+        k = streets_dealt[p]
+        if k >= len(per_street):
+            raise ReplayError(rule, number, text, f"p{p + 1} is dealt a card after the last "
+                                                  f"street of {game.name}")
+        extra = (sum(1 for c in cards if c is not None and c[0] == "4")
+                 if game.baseball and config.four_up_extra_card else 0)
+        if not per_street[k] <= len(cards) <= per_street[k] + extra:
+            raise ReplayError(rule, number, text, f"p{p + 1} gets {len(cards)} cards where "
+                                                  f"{game.streets[k].name} street deals "
+                                                  f"{per_street[k]}")
+        streets_dealt[p] = k + 1
+        holes[p].extend(cards)
+        line_of[p].extend([number] * len(cards))
+    return holes, line_of
+
+
+def replay(history: HandHistory, *, check_stacks: bool = True) -> StudHand:
     """Play a hand history through the engine and return the finished hand.
 
     Every dealt card, known or not (``??`` cards are filled with unused cards; a show line
-    reveals them), goes to its player; the betting actions are applied as recorded, each
-    checked by the engine's rules. A recorded action the rules refuse raises PHHError.
+    reveals them), goes to its player; the actions are applied as recorded, each checked by
+    the engine's rules. A line the rules refuse raises :class:`ReplayError`; with
+    ``check_stacks`` (the default) a file whose ``finishing_stacks`` disagree with the replay
+    raises :class:`FinishingStacksError`, which holds the finished hand.
     """
     config = _config_of(history)
-    actions = history.parsed_actions()
     n = history.player_count
-    holes: list[list[Optional[str]]] = [[] for _ in range(n)]
-    shown: dict[int, tuple[Optional[str], ...]] = {}
+    if not 2 <= n <= config.max_players:
+        raise PHHError(f"S3: {config.variant} seats 2 to {config.max_players} players, "
+                       f"the file has {n}")
+    lines = _parse(history, n)
+    holes, line_of = _dealt_cards(lines, config, n)
+    shown: dict[int, tuple[_Line, tuple[Optional[str], ...]]] = {}
     community: list[str] = []
-    for a in actions:
-        if a.verb == "dh" and a.player is not None:
-            holes[a.player].extend(a.cards or ())
-        elif a.verb == "db":
+    premature: list[str] = []
+    for line in lines:
+        a = line[2]
+        if a.verb == "db":
             community.extend(c for c in (a.cards or ()) if c is not None)
+        elif a.verb == "_pc" and a.cards and a.cards[0] is not None:
+            premature.append(a.cards[0])
         elif a.verb == "sm" and a.shown and a.cards and isinstance(a.actor, int):
-            shown[a.actor] = a.cards
-    for p, cards in shown.items():  # a show reveals the cards dealt as ??
-        if len(cards) == len(holes[p]):
-            holes[p] = [c if c is not None else h for c, h in zip(cards, holes[p])]
-    known = {c for h in holes for c in h if c is not None} | set(community)
+            shown[a.actor] = (line, a.cards)
+    for p, ((number, text, _), cards) in shown.items():  # a show reveals the cards dealt ??
+        if len(cards) != len(holes[p]) or any(
+                c is not None and h is not None and c != h for c, h in zip(cards, holes[p])):
+            raise ReplayError("S6", number, text, f"p{p + 1} shows other cards than it was "
+                                                  f"dealt")
+        holes[p] = [c if c is not None else h for c, h in zip(cards, holes[p])]
+    known = {c for h in holes for c in h if c is not None} | set(community) | set(premature)
     # Unknown cards belong to players who never showed. They must not change who brings in
     # (F2), so they are the cards least likely to: the highest first, or in razz, where the
     # highest card brings in, the lowest (aces) first.
@@ -193,67 +314,126 @@ def replay(history: HandHistory) -> StudHand:
     if config.game.opener != "bring_in_high":
         by_rank.reverse()
     spare = iter(card_str(c) for c in by_rank if card_str(c) not in known)
-    filled = [[c if c is not None else next(spare) for c in h] for h in holes]
-    deck = [parse_cards(c)[0] for c in community]
-    hand = StudHand(config, stacks=[int(s) for s in history.starting_stacks], dealer=n - 1,
-                    hole_cards=[" ".join(h) for h in filled], deck=deck, burn=False)
-    for a in actions:
-        if not isinstance(a.actor, int) or a.verb == "sm":
-            continue
-        if a.verb == "_bp":
-            if hand.actor != a.actor or not hand.can_buy_pot():
-                raise PHHError(f"cannot replay {a}")
-            hand.buy_pot()
-            continue
-        if a.verb == "_tu":
-            if hand.actor != a.actor or not a.cards or a.cards[0] is None:
-                raise PHHError(f"cannot replay {a}")
-            hand.turn_up(a.cards[0])
-            continue
-        _apply(hand, a)
-    if not hand.is_over:
-        raise PHHError("the recorded actions end before the hand does")
+    try:
+        filled = [[c if c is not None else next(spare) for c in h] for h in holes]
+        hand = StudHand(config, stacks=[_chips(s, f"starting_stacks[{i}]")
+                                        for i, s in enumerate(history.starting_stacks)],
+                        dealer=n - 1, hole_cards=[" ".join(h) for h in filled],
+                        deck=[parse_cards(c)[0] for c in community], burn=False,
+                        automatic=not any(line[2].verb == "_fu" for line in lines))
+    except StopIteration:
+        raise PHHError("more cards are dealt than the deck holds") from None
+    except ValueError as e:  # CardError: the same card twice
+        raise PHHError(f"the cards dealt cannot be dealt: {e}") from None
+    _play(hand, lines)
+    left = [(p, len(q)) for p, q in enumerate(hand._queued or ()) if q]
+    if left:
+        p, count = left[0]
+        number = line_of[p][len(line_of[p]) - count]
+        raise ReplayError("S2", number, history.actions[number - 1],
+                          f"p{p + 1} is dealt more cards than the hand gives it")
+    if check_stacks and history.finishing_stacks is not None:
+        expected = [_chips(x, f"finishing_stacks[{i}]")
+                    for i, x in enumerate(history.finishing_stacks)]
+        if expected != hand.stacks:
+            raise FinishingStacksError(expected, hand)
     return hand
 
 
+def _drive(hand: StudHand, exposed: list[int]) -> None:
+    """A dealer-driven replay (``d _fu`` lines): the dealer's operations due before the next
+    player's, the seventh-street deal with its face-up cards."""
+    while hand.dealer_due is not None:
+        if hand.dealer_due == "deal":
+            hand.deal(exposed if hand.street + 2 == len(hand.config.game.streets) else ())
+        else:
+            getattr(hand, hand.dealer_due)()
+
+
+def _play(hand: StudHand, lines: Sequence[_Line]) -> None:
+    exposed: list[int] = []  # I2: d _fu lines of the seventh-street deal
+    after_deal = False  # only deal lines since the last other line
+    for number, text, a in lines:
+        if a.actor is None or a.verb in ("sm", "sd"):
+            continue
+        try:
+            if a.verb in ("dh", "db"):  # dealt from hole_cards (extra cards: replay())
+                after_deal = True
+                continue
+            if a.verb == "_fu":
+                if not after_deal:
+                    raise RuleError("I2", "a card dealt face up follows the deal lines")
+                assert a.player is not None
+                exposed.append(a.player)
+                continue
+            after_deal = False
+            _drive(hand, exposed)
+            if hand.is_over:
+                raise RuleError("E2", "the hand is already over")
+            if a.verb == "_ex":
+                assert a.player is not None
+                hand.report_exposed_card(a.player)
+            elif a.verb == "_pc":
+                assert a.cards is not None and a.cards[0] is not None
+                hand.expose_premature_card(a.cards[0])
+            else:
+                _apply(hand, a)
+        except RuleError as e:
+            raise ReplayError(e.rule, number, text, _players(e.reason)) from None
+        except PHHError as e:  # an amount that is not a whole number of chips
+            raise ReplayError("B2", number, text, str(e)) from None
+        except ValueError as e:  # the cards dealt cannot give this street (hole_cards)
+            raise ReplayError("S2", number, text, _players(str(e))) from None
+    try:
+        _drive(hand, exposed)
+    except RuleError as e:
+        raise PHHError(f"{e.rule}: {_players(e.reason)}") from None
+    if not hand.is_over:
+        raise PHHError("the recorded actions end before the hand does")
+
+
 def _apply(hand: StudHand, a: Action) -> None:
+    """One player's action, or RuleError."""
     actor = a.actor
     assert isinstance(actor, int)
     if hand.actor != actor:
-        raise PHHError(f"p{actor + 1} acts out of turn (the engine expects "
-                       f"p{(hand.actor or 0) + 1}): {a}")
+        raise RuleError("B5", f"p{actor + 1} acts out of turn: p{(hand.actor or 0) + 1} is to "
+                              f"act")
     legal = hand.legal_actions()
+    verb = a.verb
+    if verb == "_tu":
+        assert a.cards is not None
+        hand.turn_up(a.cards[0] or "")
+        return
+    if verb in ("_bp", "_ai", "_po"):
+        kind = {"_bp": "buy_pot", "_ai": "take_all_in", "_po": "play_on"}[verb]
+        if kind in legal and verb == "_bp" and _chips(a.amount, "_bp") != legal[kind][0]:
+            raise RuleError("S5", f"p{actor + 1} buys the pot for {legal[kind][0]}, not "
+                                  f"{a.amount}")
+        hand.act(kind)
+        return
     to: Optional[int] = None
-    if a.verb == "pb":
+    if verb == "pb":
         kind = "bring_in"
-    elif a.verb == "f":
+    elif verb == "f":
         kind = "fold"
-    elif a.verb == "cc":
+    elif verb == "cc":
         kind = "check" if "check" in legal else "call"
-    elif a.verb == "cbr":
-        target = int(a.amount) if a.amount is not None else -1
-        kind = ""
-        for candidate in ("complete", "bet", "raise"):
-            if candidate in legal:
-                kind = candidate
-                break
-        if not kind:
-            raise PHHError(f"p{actor + 1} cannot bet or raise here")
-        if kind == "complete" or hand.config.betting == "fixed":
+    elif verb == "cbr":
+        target = _chips(a.amount, f"p{actor + 1} cbr amount")
+        kind = next((k for k in ("complete", "bet", "raise") if k in legal), "raise")
+        if kind == "complete" or (hand.config.betting == "fixed" and kind in legal):
             expected = hand._round_bet[actor] + legal[kind][0]
             if target != expected:
-                raise PHHError(f"p{actor + 1} cbr {target}: the limit allows "
-                               f"{expected} here")
+                raise RuleError("B2", f"p{actor + 1} cbr {target}: the limit allows "
+                                      f"{expected} here")
         else:
             to = target
     else:
-        raise PHHError(f"action {a.verb!r} is not replayed")
-    try:
-        hand.act(kind, to)
-    except RuleError as e:
-        raise PHHError(f"p{actor + 1} {a.verb}: {e}") from e
+        raise RuleError("B1", f"action {verb!r} is not a stud action")
+    hand.act(kind, to)
 
 
-def replay_file(path: Union[str, os.PathLike[str]]) -> StudHand:
+def replay_file(path: Union[str, os.PathLike[str]], *, check_stacks: bool = True) -> StudHand:
     """Replay a ``.phh`` file (see :func:`replay`)."""
-    return replay(load(path))
+    return replay(load(path), check_stacks=check_stacks)

@@ -1,0 +1,463 @@
+"""The betting round (RULES.md B1-B9, F2-F5): who acts, what the actor may do with the least and
+most chips of each action and, from the same analysis, why anything else is refused (rule ID and
+reason); performing an action, the short all-in reopening rule and the end of a round."""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Optional
+
+from stud_fast.cards import parse_cards
+from stud_fast.errors import AmountError, RuleError
+from stud_fast.records import Record, new_record
+from stud_fast.plan import Plan
+from stud_fast.state import HandState
+
+__all__ = ["Betting", "whole_chips"]
+
+_PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
+_BETTING_ACTIONS = frozenset(_PLAYER_ACTIONS)  # what act() hands straight to _act()
+#: every operation a player can be asked for: the betting actions and the pending ones
+_ALL_ACTIONS = _PLAYER_ACTIONS + ("turn_up", "buy_pot", "take_all_in", "play_on")
+
+
+def whole_chips(value: object, what: str) -> int:
+    """``value`` as a whole number of chips: an ``int`` (or an integer type such as numpy's),
+    never a ``bool``, ``float``, ``Fraction`` or ``Decimal``; else :class:`AmountError` (B2).
+
+    >>> whole_chips(5, "bet to")
+    5
+    >>> whole_chips(2.5, "bet to")
+    Traceback (most recent call last):
+    ...
+    stud_fast.errors.AmountError: B2: bet to 2.5: chip amounts are whole numbers (int), not float
+    """
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise AmountError("B2", f"{what} {value!r}: chip amounts are whole numbers (int), not "
+                            f"{type(value).__name__}")
+
+
+def _one(amount: int) -> tuple[int, int]:
+    return (amount, amount)
+
+
+class Betting(HandState):
+    """The betting-round operations of :class:`~stud_fast.table.StudHand` (a mixin: the hand owns the state)."""
+
+    if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
+        __slots__ = ()
+
+    def _all_in_choice(self, take: bool) -> Record:
+        kind = "take_all_in" if take else "play_on"
+        self._verify(kind)
+        s = self.actor
+        assert s is not None
+        self._cached = None
+        if take:
+            self._all_in_rights.add(s)
+            self._able -= 1
+        record = Record(kind, s, street=self.street)
+        self.records.append(record)
+        self._actions.append((kind, 0))
+        self._pending_done()
+        return record
+
+    def _pending_done(self) -> None:
+        """The first pending operation is done: the next one, or the betting round."""
+        self._pending.pop(0)
+        if self._live == 1:
+            self._pending.clear()
+            self.actor = None
+            self._round_over()
+        elif self._pending:
+            self.actor = self._pending[0][1]
+        elif self._resume is not None:  # I2 reported mid-round: the round goes on
+            resume, self._resume = self._resume, None
+            if self.folded[resume] or self.is_all_in(resume):
+                self._advance(resume)
+            else:
+                self.actor = resume
+        else:
+            self._start_round()
+            if self.actor is None:
+                self._round_over()
+
+    def _turn_up_card(self, card: int | str) -> int:
+        """Index of ``card`` among the actor's down cards, or RuleError."""
+        if "turn_up" not in self._options():
+            self._verify("turn_up")  # raises the refusal
+        s = self.actor
+        assert s is not None
+        try:
+            c = parse_cards([card] if isinstance(card, int) else card)
+        except (TypeError, ValueError):  # CardError included
+            c = ()
+        for i, (held, up) in enumerate(self.cards[s]):
+            if len(c) == 1 and held == c[0] and not up:
+                return i
+        raise RuleError("S4", f"seat {s}: has no such down card to turn up: {card!r}")
+
+    def _put(self, seat: int, amount: int, counts_in_round: bool = True) -> None:
+        if amount and self.stacks[seat] == amount:
+            self._able -= 1  # all in now
+        self.stacks[seat] -= amount
+        self.contributed[seat] += amount
+        if counts_in_round:
+            self._round_bet[seat] += amount
+
+    def _start_round(self) -> None:
+        n = self.seats
+        self._capped = False
+        self._round_bet = [0] * n
+        self._level = 0
+        self._increment = self._plan.small_bet  # pot and no limit: the least raise (B2, B7)
+        self._bets = 0            # the bet (or completion) and the raises so far (B3)
+        self._acted = [False] * n
+        self._may_raise = [True] * n
+        self._bring_in_due = None
+        self._completed = False
+        self._last_aggressor = None
+        self._opened = True
+        if self._able < 2:  # a fresh round owes nothing: nobody to bet against, deal on (B6)
+            self.actor = None
+            return
+        if self.street == 0 and self._plan.uses_bring_in:
+            self.actor = self._bring_in_seat()
+            self._bring_in_due = self.actor
+        elif self.street == 0:
+            self.actor = self._first_actor(by_high_card=True)
+            self._opened = self.config.first_round != "must_open"
+        else:
+            self.actor = self._first_actor(by_high_card=False)
+            if self._reopener is not None and not self.is_all_in(self._reopener) \
+                    and not self.folded[self._reopener]:
+                self.actor = self._reopener  # I2: the opener of the previous round
+        self._reopener = None
+        self._opener = self.actor
+
+    def _bet_size(self) -> int:
+        plan = self._plan
+        if not plan.fixed:
+            return plan.small_bet  # pot and no limit: the least bet
+        if plan.big[self.street]:
+            return plan.big_bet
+        if plan.open_pair and self.street == 1:  # B4
+            for s in self.in_hand():
+                ups = [c >> 2 for c in self.up_cards(s)]
+                if len(ups) != len(set(ups)):
+                    return plan.big_bet
+        return plan.small_bet
+
+    def _fixed_bet(self, plan: Plan) -> int:
+        """:meth:`_bet_size` in fixed limit, the open-pair check (B4) only where it applies."""
+        street = self.street
+        if plan.big[street]:
+            return plan.big_bet
+        if plan.open_pair and street == 1:
+            return self._bet_size()
+        return plan.small_bet
+
+    def _can(self, kind: str) -> bool:
+        cached = self._cached
+        return kind in (cached if cached is not None else self._options())
+
+    def _verify(self, kind: str, to: Optional[int] = None) -> int:
+        """Chips the actor would put in by ``kind`` (a bet or raise to ``to`` chips for the
+        round, the least allowed by default), or RuleError (nothing changes)."""
+        legal = self._options()
+        if kind not in legal:
+            rule, message = self._refusals().get(
+                kind, ("B1", f"unknown action {kind!r}: use one of {', '.join(_ALL_ACTIONS)}"))
+            raise RuleError(rule, f"seat {self.actor}: {message}"
+                            if self.actor is not None else message)
+        least, most = legal[kind]
+        if to is None:
+            return least
+        if kind not in ("bet", "raise"):
+            raise RuleError("B1", f"seat {self.actor}: {kind} takes no amount")
+        assert self.actor is not None
+        if type(to) is not int:
+            to = whole_chips(to, f"seat {self.actor}: {kind} to")
+        amount = to - self._round_bet[self.actor]
+        if not least <= amount <= most:
+            have = self._round_bet[self.actor]
+            raise RuleError("B2", f"seat {self.actor}: {kind} to {to} is outside "
+                                  f"{least + have}..{most + have} ({self.config.betting} limit)")
+        return amount
+
+    def _options(self) -> dict[str, tuple[int, int]]:
+        """The actor's legal actions with the least and most chips each puts in. Computed once
+        per decision point: every change of the state sets ``_cached`` back to None."""
+        cached = self._cached
+        if cached is None:
+            cached = self._cached = self._analyse(None)
+        return cached
+
+    def _refusals(self) -> dict[str, tuple[str, str]]:
+        """Why the actions :meth:`_options` leaves out are refused: (rule ID, message). Only
+        wanted when an action is refused, so worked out then (the same analysis)."""
+        refused: dict[str, tuple[str, str]] = {}
+        self._analyse(refused)
+        return refused
+
+    def _analyse(self, refused: Optional[dict[str, tuple[str, str]]]
+                 ) -> dict[str, tuple[int, int]]:
+        """The actor's legal actions (see :meth:`_options`); with a ``refused`` dict, also
+        fills it with why each other action is refused (rule ID, message)."""
+        legal: dict[str, tuple[int, int]] = {}
+        s = self.actor
+        if self.is_over or s is None:
+            if refused is not None:
+                idle = ("the hand is over; nobody is to act" if self.is_over else
+                        f"no player is to act: the dealer must "
+                        f"{self.dealer_due.replace('_', ' ')}" if self.dealer_due else
+                        "no player is to act")
+                for kind in _ALL_ACTIONS:
+                    refused[kind] = ("E2", idle)
+            return legal
+        pending = self._pending
+        if pending and pending[0][0] == "all_in_choice":
+            legal["take_all_in"] = legal["play_on"] = (0, 0)
+            if refused is not None:
+                for kind in _PLAYER_ACTIONS + ("buy_pot", "turn_up"):
+                    refused[kind] = ("I2", "its seventh-street card was exposed: take the "
+                                           "rights of an all-in player (take_all_in) or play on")
+            return legal
+        if refused is not None:
+            for kind in ("take_all_in", "play_on"):
+                refused[kind] = ("I2", "only a player whose seventh-street card was exposed "
+                                       "chooses to take the rights of an all-in player")
+        if pending and pending[0][0] == "turn_up":  # S4: turn a card up first
+            legal["turn_up"] = (0, 0)
+            if refused is not None:
+                for kind in _PLAYER_ACTIONS + ("buy_pot",):
+                    refused[kind] = ("S4", "it must turn one of its down cards up first")
+            return legal
+        if refused is not None:
+            refused["turn_up"] = ("S4", "cards are turned up only in Mexican stud, after a deal")
+        stack = self.stacks[s]
+        if pending:  # S5: an up three: buy the pot or fold, nothing else
+            legal["buy_pot"] = _one(min(self.pot_total, stack))
+            legal["fold"] = (0, 0)
+            if refused is not None:
+                for kind in _PLAYER_ACTIONS:
+                    if kind != "fold":
+                        refused[kind] = ("S5", "it was dealt a three face up: buy the pot or "
+                                               "fold")
+            return legal
+        if refused is not None:
+            refused["buy_pot"] = ("S5", "only a player dealt a three face up buys the pot")
+        plan = self._plan
+        if self._bring_in_due is not None:  # F2: the forced opening comes first
+            legal["bring_in"] = _one(min(plan.bring_in, stack))
+            legal["complete"] = _one(min(plan.small_bet, stack))
+            if refused is not None:
+                for kind in ("fold", "check", "call", "bet", "raise"):
+                    refused[kind] = ("F2", "it must bring in or complete first")
+            return legal
+        if refused is not None:
+            refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of "
+                                         "the round")
+        legal["fold"] = (0, 0)
+        level = self._level
+        have = self._round_bet[s]
+        owe = level - have
+        others = self._able - 1  # the actor itself is never folded nor all in
+        if owe > 0:
+            if refused is not None:
+                refused["check"] = ("B1", "it cannot check: there is a bet to call")
+            legal["call"] = (owe, owe) if owe < stack else (stack, stack)
+        else:
+            if refused is not None:
+                refused["call"] = ("B1", "nothing to call: check or bet")
+            if self._opened or others == 0:  # nobody could answer an opening bet anyway
+                legal["check"] = (0, 0)
+            elif refused is not None:
+                refused["check"] = ("F4", "the high card must open or fold (option must_open)")
+        first_round_bring_in = self.street == 0 and plan.uses_bring_in
+        if self._capped:  # I1 keep_capped: nothing above the largest bet already made
+            if refused is not None:
+                why = ("I1", "a premature card capped this round at the largest bet already "
+                             "made")
+                refused["complete"] = refused["bet"] = refused["raise"] = why
+            return legal
+        if others == 0:  # B6: every opponent is all in; nobody could answer a bet or raise
+            if refused is not None:
+                why = ("B6", "every other player is all in: call or fold")
+                refused["complete"] = refused["bet"] = refused["raise"] = why
+            return legal
+        completed = self._completed
+        if not first_round_bring_in or completed:
+            if refused is not None:
+                refused["complete"] = ("F2", "completing is only for a bring-in not yet "
+                                             "completed")
+        elif stack <= owe:
+            if refused is not None:
+                refused["complete"] = ("B7", "not enough chips to complete: call all in "
+                                             "instead")
+        else:
+            legal["complete"] = _one(min(plan.small_bet - have, stack))
+        if level > 0:
+            if refused is not None:
+                refused["bet"] = ("B1", "there is a bet already: call or raise")
+        elif first_round_bring_in:
+            if refused is not None:
+                refused["bet"] = ("F2", "the first round opens with the bring-in")
+        elif plan.fixed:  # one size (_sizes), or all in for less
+            size = self._fixed_bet(plan)
+            legal["bet"] = (size, size) if size < stack else (stack, stack)
+        else:
+            legal["bet"] = self._sizes(stack, self._bet_size(), 0)
+        if level == 0 or (first_round_bring_in and not completed):
+            if refused is not None:
+                refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
+        elif plan.fixed and self._bets >= plan.cap and not (  # B3 caps fixed limit only,
+                plan.unlimited_heads_up and self._live == 2):  # (option) not heads up
+            if refused is not None:
+                refused["raise"] = ("B3", "the raise cap of this betting round is reached")
+        elif not self._may_raise[s]:
+            if refused is not None:
+                refused["raise"] = ("B7", "a short all-in did not reopen the betting for this "
+                                          "seat")
+        elif stack <= owe:
+            if refused is not None:
+                refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
+        elif plan.fixed:  # one size (_sizes), or all in for less
+            least = owe + self._fixed_bet(plan)
+            legal["raise"] = (least, least) if least < stack else (stack, stack)
+        else:
+            legal["raise"] = self._sizes(stack, owe + self._increment, owe)
+        return legal
+
+    def _sizes(self, stack: int, least: int, owe: int) -> tuple[int, int]:
+        """(least, most) chips for a bet or raise (B2): fixed limit allows one size; pot limit
+        up to the pot after calling; no limit the whole stack. Less only all in."""
+        if least > stack:
+            least = stack  # all in for less
+        plan = self._plan
+        if plan.fixed:
+            return (least, least)
+        most = stack
+        if plan.pot_limit:
+            most = min(stack, owe + self.pot_total + owe)
+        return least, max(least, most)
+
+    def _act(self, kind: str, to: Optional[int] = None) -> Record:
+        limits = self._options().get(kind)
+        if limits is None or to is not None:
+            amount = self._verify(kind, to)  # E2: checked before anything changes
+        else:
+            amount = limits[0]  # the common case of _verify: legal, the least amount
+        self._cached = None
+        s = self.actor
+        assert s is not None
+        if self._pending:  # S5: the only player action before a buy is folding
+            record = self._fold(s)
+            self.records.append(record)
+            self._actions.append(("fold", 0))
+            self._pending_done()
+            return record
+        before = self._level
+        round_bet = self._round_bet
+        if amount:  # what _put does, inlined on this hot path
+            stacks = self.stacks
+            if stacks[s] == amount:
+                self._able -= 1  # all in now
+            stacks[s] -= amount
+            self.contributed[s] += amount
+            round_bet[s] += amount
+        new_total = round_bet[s]
+        street = self.street
+        if kind == "check" or kind == "call":
+            record = new_record(Record, (kind, s, amount, 0, (), (), street))
+            if kind == "check":  # F4 must_open: an allowed check ends the duty to open
+                self._opened = True
+        elif kind == "fold":
+            if self._plan.dead_seat_keeps_cards and before == new_total:
+                self._dead_seats.append(s)  # B9: folded when it could check
+            record = self._fold(s)
+        elif kind == "bring_in":
+            self._bring_in_due = None
+            if new_total > before:
+                self._level = new_total
+            record = new_record(Record, ("bring_in", s, amount, new_total, (), (), street))
+        else:  # bet, raise, complete: the level rises
+            plan = self._plan
+            fixed = plan.fixed
+            size = self._fixed_bet(plan) if fixed else self._increment
+            self._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
+            self._bring_in_due = None
+            level = self._level = max(before, new_total)
+            raised_by = level - before
+            if kind == "complete":
+                full = plan.small_bet - before
+                self._completed = True
+            else:
+                full = size
+            # B7 speaks of raises: an opening bet, even all in for less, is the round's bet
+            # and everyone still to act may raise it (as pokerkit and most cardrooms play).
+            # Fixed limit: half a bet or more counts as a full raise; pot and no limit: only
+            # a full raise does.
+            needed = (full + 1) // 2 if fixed else full
+            if kind == "bet" or raised_by >= needed:
+                if not fixed:
+                    self._increment = max(raised_by, plan.small_bet)
+                self._bets += 1
+                self._acted = [False] * self.seats
+                self._may_raise = [True] * self.seats
+            else:  # a short all-in: those who acted may only call or fold
+                self._may_raise = [not a for a in self._acted]
+                self._acted = [a and round_bet[p] >= level for p, a in enumerate(self._acted)]
+            self._last_aggressor = s
+            self._opened = True
+            record = new_record(Record, (kind, s, amount, new_total, (), (), street))
+        self._acted[s] = True
+        self.records.append(record)
+        self._actions.append((kind, new_total if kind == "bet" or kind == "raise" else 0))
+        self._advance(s)
+        return record
+
+    def _fold(self, s: int) -> Record:
+        self.folded[s] = True
+        self._live -= 1
+        self._able -= 1
+        return new_record(Record, ("fold", s, 0, 0, (), (), self.street))
+
+    def _advance(self, last: int) -> None:
+        if self._live == 1:
+            self.actor = None
+            self._round_over()
+            return
+        if not self._opened:  # F4 must_open: the next highest card must open in turn
+            self.actor = self._first_actor(by_high_card=True)
+            if self.actor is not None:
+                return
+            self._opened = True  # nobody left who can open: the round is over
+        n = self.seats
+        folded, stacks, rights = self.folded, self.stacks, self._all_in_rights
+        round_bet, acted, level = self._round_bet, self._acted, self._level
+        others = self._able > 1
+        s = last
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
+            if folded[s] or stacks[s] == 0 or s in rights:
+                continue
+            # B5: still to act if it owes chips or has not acted; but a lone player who is
+            # not all in has nobody left to bet against (B6)
+            if round_bet[s] < level or (not acted[s] and others):
+                self.actor = s
+                return
+        self.actor = None
+        self._round_over()
+
+    def _round_over(self) -> None:
+        """The betting (or the forced operations) of a street are done: deal on, or wait for
+        the dealer to collect the bets."""
+        if self.automatic:
+            self._next_street()
+        else:
+            self.dealer_due = "collect_bets"

@@ -1,0 +1,224 @@
+"""Saved hands: :meth:`StudHand.to_json` and :meth:`StudHand.from_json`, checked field by field
+and optionally signed, so that a state that left the server can be trusted when it comes back.
+
+A saved hand is the configuration, the starting stacks, the dealer, the deck order, the given
+hole cards and the operations performed, in order: the state is a pure function of these (E4),
+so reading replays them through the engine, every one checked by the rules. Anything damaged
+raises :class:`~stud_fast.errors.StateError` (a ``ValueError``) naming the field.
+
+Signing (``key=``, bytes or str) wraps the saved hand in an envelope with an HMAC-SHA256 of its
+exact text; reading with the key refuses an envelope whose text was changed or signed with
+another key, before anything of it is read.
+
+>>> from stud_fast.table import StudHand
+>>> from stud_fast.variants import GameConfig
+>>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[50, 50], seed=1)
+>>> signed = hand.to_json(key=b"server secret")
+>>> StudHand.from_json(signed, key=b"server secret").records == hand.records
+True
+>>> StudHand.from_json(signed.replace("50", "90"), key=b"server secret")
+Traceback (most recent call last):
+...
+stud_fast.errors.StateError: hmac: the signature does not match: the state was changed or signed with another key
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+
+from stud_fast.errors import StateError, StudFastError
+from stud_fast.variants import GameConfig
+
+if TYPE_CHECKING:  # pragma: no cover
+    from stud_fast.table import StudHand
+
+__all__ = ["FORMAT", "SIGNED_FORMAT", "dump", "load"]
+
+FORMAT = "stud_fast.hand/1"
+SIGNED_FORMAT = "stud_fast.signed-hand/1"
+Key = Union[bytes, str]
+
+#: what each saved operation's argument must be
+_NO_ARG = ("fold", "check", "call", "bring_in", "complete", "buy_pot", "take_all_in",
+           "play_on", "post_antes", "collect_bets", "award")
+_INT_ARG = ("bet", "raise", "turn_up", "premature_card", "exposed_card")
+_OPERATIONS = frozenset(_NO_ARG + _INT_ARG + ("deal",))
+_FIELDS = {"format", "config", "stacks", "dealer", "deck", "burn", "automatic", "hole_cards",
+           "actions"}
+_CONFIG_FIELDS = {f.name: f.type for f in fields(GameConfig) if f.init}
+_NAME_OPTIONS = {"variant", "betting", "first_round", "tiebreak", "premature_card"}
+_BOOL_OPTIONS = {"unlimited_heads_up", "open_pair_big_bet", "show_all", "four_up_extra_card",
+                 "dead_seat_keeps_cards", "community_card_betting"}
+
+
+def _signature(text: str, key: Key) -> str:
+    if isinstance(key, str):
+        key = key.encode()
+    if not isinstance(key, (bytes, bytearray)) or not key:
+        raise TypeError(f"key must be non-empty bytes or str, got {type(key).__name__}")
+    return hmac.new(bytes(key), text.encode(), hashlib.sha256).hexdigest()
+
+
+def dump(data: dict[str, Any], key: Optional[Key] = None) -> str:
+    """The saved hand's text: ``data`` as compact JSON, in a signed envelope with ``key``."""
+    text = json.dumps(data, separators=(",", ":"))
+    if key is None:
+        return text
+    return json.dumps({"format": SIGNED_FORMAT, "hand": text, "hmac": _signature(text, key)},
+                      separators=(",", ":"))
+
+
+def _parse(text: object, key: Optional[Key]) -> dict[str, Any]:
+    """The saved hand's fields, the signature checked first when ``key`` is given."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode()
+        except UnicodeDecodeError:
+            raise StateError("json", "not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise StateError("json", f"a saved hand is text, got {type(text).__name__}")
+    data = _json(text)
+    if isinstance(data, dict) and data.get("format") == SIGNED_FORMAT:
+        if key is None:
+            raise StateError("hmac", "the state is signed: pass key= to check it")
+        hand, mac = data.get("hand"), data.get("hmac")
+        if set(data) != {"format", "hand", "hmac"} or not isinstance(hand, str) \
+                or not isinstance(mac, str):
+            raise StateError("hmac", "a signed state holds format, hand and hmac only")
+        if not hmac.compare_digest(_signature(hand, key), mac):
+            raise StateError("hmac", "the signature does not match: the state was changed or "
+                                     "signed with another key")
+        data = _json(hand)
+    elif key is not None:
+        raise StateError("hmac", "the state is not signed, but a key was given")
+    if not isinstance(data, dict):
+        raise StateError("json", f"a saved hand is a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise StateError("json", f"not valid JSON: {str(e)[:80]}") from None
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _ints(value: object, name: str, low: int = 0) -> list[int]:
+    if not isinstance(value, list) or not all(_is_int(v) and v >= low for v in value):
+        raise StateError(name, f"must be a list of ints of at least {low}")
+    return value
+
+
+def _config(value: object) -> GameConfig:
+    if not isinstance(value, dict):
+        raise StateError("config", "must be a JSON object")
+    unknown = set(value) - set(_CONFIG_FIELDS)
+    if unknown:
+        raise StateError("config", f"unknown option(s) {', '.join(sorted(map(str, unknown)))}")
+    for name, option in value.items():
+        if name in _BOOL_OPTIONS and type(option) is not bool:
+            raise StateError(f"config.{name}", f"must be true or false, got {option!r}")
+        if name in _NAME_OPTIONS and not isinstance(option, str):
+            raise StateError(f"config.{name}", f"must be a name, got {option!r}")
+        if name not in _BOOL_OPTIONS and name not in _NAME_OPTIONS and not (
+                _is_int(option) or (option is None and name in ("big_bet", "bring_in"))):
+            raise StateError(f"config.{name}", f"must be an int, got {option!r}")
+    try:
+        return GameConfig(**value)
+    except (TypeError, ValueError) as e:
+        raise StateError("config", str(e)) from None
+
+
+def _actions(value: object) -> list[tuple[str, Any]]:
+    if not isinstance(value, list):
+        raise StateError("actions", "must be a list of [operation, argument] pairs")
+    out: list[tuple[str, Any]] = []
+    for i, item in enumerate(value):
+        where = f"actions[{i}]"
+        if not isinstance(item, list) or len(item) != 2 or item[0] not in _OPERATIONS:
+            raise StateError(where, f"must be [operation, argument] with an operation of "
+                                    f"{', '.join(sorted(_OPERATIONS))}")
+        kind, arg = item
+        ok = (_is_int(arg) and arg >= 0 if kind in _INT_ARG
+              else isinstance(arg, list) and all(map(_is_int, arg)) if kind == "deal"
+              else arg == 0 and _is_int(arg))
+        if not ok:
+            raise StateError(where, f"bad argument {arg!r} for {kind}")
+        out.append((kind, arg))
+    return out
+
+
+def load(cls: type["StudHand"], text: object, key: Optional[Key] = None) -> "StudHand":
+    """Rebuild a hand saved by :func:`dump` (see the module docstring)."""
+    data = _parse(text, key)
+    if data.get("format") != FORMAT:
+        raise StateError("format", f"not a stud_fast hand (format {FORMAT})")
+    unknown = set(data) - _FIELDS
+    if unknown:
+        raise StateError(sorted(map(str, unknown))[0], "unknown field")
+    for name in ("config", "stacks", "dealer", "deck", "burn", "actions"):
+        if name not in data:
+            raise StateError(name, "missing")
+    config = _config(data["config"])
+    stacks = _ints(data["stacks"], "stacks", 1)
+    if not 2 <= len(stacks) <= config.max_players:
+        raise StateError("stacks", f"{config.variant} seats 2 to {config.max_players} players, "
+                                   f"got {len(stacks)}")
+    dealer = data["dealer"]
+    if not _is_int(dealer) or not 0 <= dealer < len(stacks):
+        raise StateError("dealer", f"must be a seat from 0 to {len(stacks) - 1}")
+    for name in ("burn", "automatic"):
+        if type(data.get(name, True)) is not bool:
+            raise StateError(name, "must be true or false")
+    full = set(config.game.ranking.deck if config.game.deck == 52 else _short_deck())
+    holes = data.get("hole_cards")
+    held: list[int] = []
+    if holes is not None:
+        if not isinstance(holes, list) or len(holes) != len(stacks):
+            raise StateError("hole_cards", "must hold one list of cards per seat")
+        for s, cards in enumerate(holes):
+            held += _ints(cards, f"hole_cards[{s}]")
+    deck = _ints(data["deck"], "deck")
+    if len(set(held)) != len(held) or not set(held) <= full:
+        raise StateError("hole_cards", "must be distinct cards of the variant's deck")
+    if len(set(deck)) != len(deck) or set(deck) != full - set(held):
+        raise StateError("deck", "must order every card of the variant's deck not given as "
+                                 "hole cards, each once")
+    actions = _actions(data["actions"])
+    try:
+        hand = cls(config, stacks=stacks, dealer=dealer, deck=deck, hole_cards=holes,
+                   burn=data["burn"], automatic=data.get("automatic", True))
+    except (StudFastError, ValueError, TypeError) as e:
+        raise StateError("hand", str(e)) from None
+    operations: dict[str, Callable[[Any], object]] = {
+        "turn_up": hand.turn_up, "deal": hand.deal,
+        "exposed_card": hand.report_exposed_card,
+        # the exposed card: checked against the deck, needed when the hole cards are given
+        "premature_card": lambda card: hand.expose_premature_card(
+            card if holes is not None else None),
+        "bet": lambda to: hand.act("bet", to), "raise": lambda to: hand.act("raise", to)}
+    for i, (kind, arg) in enumerate(actions):
+        try:
+            if kind in operations:
+                operations[kind](arg)
+            elif kind in ("post_antes", "collect_bets", "award", "buy_pot", "take_all_in",
+                          "play_on"):
+                getattr(hand, kind)()
+            else:
+                hand.act(kind)
+        except (StudFastError, ValueError, TypeError) as e:
+            raise StateError(f"actions[{i}]", f"{kind} refused: {e}") from None
+    return hand
+
+
+def _short_deck() -> tuple[int, ...]:
+    from stud_fast.rankings import Ranking
+    return Ranking.SHORT32.deck

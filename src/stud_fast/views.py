@@ -1,0 +1,168 @@
+"""What one seat may know (RULES.md E3), as a frozen object of card ids: :class:`SeatView`.
+
+Bots and servers hand a seat its view, never the hand itself: another player's down cards,
+the stub and the burned cards are not in it (cards shown at showdown are), so a bot cannot
+look at what it may not see.
+
+>>> from stud_fast.table import StudHand
+>>> from stud_fast.variants import GameConfig
+>>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[50, 50], seed=1)
+>>> view = hand.seat_view(0)
+>>> [c is None for c, up in view.cards[1]]   # the other seat's two down cards are hidden
+[True, True, False]
+>>> all(c is not None for c, up in view.cards[0])
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping, Optional
+
+from stud_fast.cards import card_str
+
+from stud_fast.variants import Variant
+from stud_fast.state import HandState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from stud_fast.table import StudHand
+
+__all__ = ["SeatView", "seat_view", "Views"]
+
+Card = tuple[Optional[int], bool]  # (card id, or None when hidden from this seat; face up)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's view of the hand (E3), every card an id (:mod:`stud_fast.cards`).
+
+    ``cards[s]`` lists seat ``s``'s cards in the order dealt as ``(id, face_up)``, the id
+    ``None`` where this seat may not see it; ``wild`` holds the ids among the visible cards
+    that are wild now (D4, S5); ``legal_actions`` is the actor's (empty unless this seat is
+    to act), with ``round_bet`` what this seat put in during the round (a bet or raise is
+    *to* a total). ``game`` is the variant with its facts (rankings, deck, wild ranks).
+    """
+
+    seat: int
+    game: Variant
+    street: int
+    actor: Optional[int]
+    is_over: bool
+    stacks: tuple[int, ...]
+    contributed: tuple[int, ...]
+    folded: tuple[bool, ...]
+    cards: tuple[tuple[Card, ...], ...]
+    community: tuple[int, ...]
+    wild: frozenset[int]
+    legal_actions: Mapping[str, tuple[int, int]]
+    round_bet: int
+    pot_bought: bool
+
+    @property
+    def own_cards(self) -> tuple[tuple[int, bool], ...]:
+        """This seat's cards ``(id, face_up)``, in the order dealt."""
+        return tuple((c, up) for c, up in self.cards[self.seat] if c is not None)
+
+
+_NO_ACTIONS: Mapping[str, tuple[int, int]] = MappingProxyType({})
+
+
+def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
+    """The :class:`SeatView` of ``seat`` (see :meth:`StudHand.seat_view`)."""
+    if type(seat) is not int or not 0 <= seat < hand.seats:
+        raise ValueError(f"seat {seat!r} is not at this table")
+    shown = {r.seat for r in hand.records if r.kind == "show"} if hand.is_over else ()
+    cards = tuple(
+        tuple(held) if s == seat or s in shown else
+        tuple((c if up else None, up) for c, up in held)
+        for s, held in enumerate(hand.cards))
+    game = hand.config.game
+    wild: frozenset[int] = frozenset()
+    if game.has_wild_cards:
+        is_wild = hand._is_wild
+        wild = frozenset(c for held in cards for c, up in held
+                         if c is not None and is_wild(c, up))
+    to_act = hand.actor == seat and not hand.is_over
+    return SeatView(
+        seat=seat, game=game, street=hand.street, actor=hand.actor, is_over=hand.is_over,
+        stacks=tuple(hand.stacks), contributed=tuple(hand.contributed),
+        folded=tuple(hand.folded), cards=cards, community=tuple(hand.community), wild=wild,
+        legal_actions=MappingProxyType(hand.legal_actions()) if to_act else _NO_ACTIONS,
+        round_bet=hand._round_bet[seat], pot_bought=hand._threes_wild)
+
+
+class Views(HandState):
+    """What each seat may know, for :class:`~stud_fast.table.StudHand` (a mixin)."""
+
+    if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
+        __slots__ = ()
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may know (E3) as a frozen :class:`~stud_fast.views.SeatView` of card
+        ids: what bots receive. See :meth:`view` for the same as JSON-ready text."""
+        return seat_view(self, seat)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: its own down cards, every up card, public actions, pots.
+
+        Other players' down cards, the stub and burned cards never appear, except cards shown
+        at showdown (E3).
+        """
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"seat {seat} is not at this table")
+        shown, public = self._seen_by(seat)
+
+        def visible(s: int, card: int, up: bool) -> Optional[str]:
+            return card_str(card) if up or s == seat or s in shown else None
+
+        records = []  # fresh copies: the caller may change what it gets
+        for d in public:
+            d = dict(d)
+            if "cards" in d:
+                d["cards"] = list(d["cards"])
+            records.append(d)
+        return {
+            "seat": seat,
+            "variant": self.config.variant,
+            "street": self.street,
+            "stacks": list(self.stacks),
+            "contributed": list(self.contributed),
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+            "folded": list(self.folded),
+            "cards": [[visible(s, c, u) for c, u in self.cards[s]] for s in range(self.seats)],
+            "community": [card_str(c) for c in self.community],
+            "actor": self.actor,
+            "legal_actions": ({k: list(v) for k, v in self.legal_actions().items()}
+                              if self.actor == seat else {}),
+            "records": records,
+            "is_over": self.is_over,
+        }
+
+    def _seen_by(self, seat: int) -> tuple[set[int], list[dict[str, Any]]]:
+        """The seats that showed their cards, and the records as ``seat`` sees them (E3), as
+        :meth:`view` lists them but with the card lists as tuples. Kept per seat and brought
+        up to date with the records added since the last call (records are only ever added):
+        only a new ``show`` record, which uncovers earlier deals, makes it start afresh."""
+        done, shown, public = self._views.get(seat) or (0, set(), [])
+        records = self.records
+        new = records[done:]
+        fresh = {r.seat for r in new if r.kind == "show" and r.seat is not None} - shown
+        if fresh:
+            shown = shown | fresh
+            new, public = records, []
+        for r in new:
+            kind = r.kind
+            if kind == "burn":
+                public.append({"kind": "burn", "street": r.street})
+                continue
+            d = r._asdict()
+            s = r.seat
+            if kind == "deal" and s is not None:
+                d["cards"] = tuple(card_str(c) if u or s == seat or s in shown else None
+                                   for c, u in zip(r.cards, r.up))
+            else:
+                d["cards"] = tuple(card_str(c) for c in r.cards)
+            public.append(d)
+        self._views[seat] = (len(records), shown, public)
+        return shown, public

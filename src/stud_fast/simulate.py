@@ -149,17 +149,60 @@ def _percentile(cards: list[int], number: int, deck: int, wild: int) -> float:
     return bisect.bisect_left(table, _value(cards, number)) / _SAMPLES
 
 
-#: id(variant) -> (variant, ranking number, low number or -1, wild mask): read per decision
-_FACTS: dict[int, tuple[Variant, int, int, int]] = {}
+#: A game's facts as the bot reads them per decision: the variant, its ranking number, its low
+#: ranking number (-1 without a low), its wild mask, whether it is a high game (a board on view
+#: that beats the whole hand is a sure loser), and the memo of ratings (see ``_rate``).
+_Facts = tuple[Variant, int, int, int, bool, dict[Any, tuple[float, int]]]
+#: id(variant) -> its facts
+_FACTS: dict[int, _Facts] = {}
+_MEMO_SIZE = 8192  # ratings kept per game before the memo starts afresh
+_NOTHING = (0.0, -1)  # the rating of no cards: nothing on view
 
 
-def _facts(game: Variant) -> tuple[Variant, int, int, int]:
+def _facts(game: Variant) -> _Facts:
     facts = _FACTS.get(id(game))
     if facts is None or facts[0] is not game:
         facts = _FACTS[id(game)] = (
             game, game.ranking.number, game.low.number if game.low is not None else -1,
-            game.rank_mask(game.wild_ranks + game.buy_ranks))
+            game.rank_mask(game.wild_ranks + game.buy_ranks),
+            game.low is None and not game.ranking.is_low, {})
     return facts
+
+
+def _rate(held: tuple[tuple[Optional[int], bool], ...], community: tuple[int, ...],
+          wild: frozenset[int], facts: _Facts) -> tuple[float, int]:
+    """``(strength, value)`` of the cards of ``held`` that are on view (ids, not ``None``) with
+    the community cards, the ids in ``wild`` made jokers: the strength percentile (in hi-lo the
+    better of high and low) and the value under the game's ranking; :data:`_NOTHING` when no
+    card is on view.
+
+    Memoized per game: a rating is a pure function of the cards passed (never of a hand), so
+    seats looking at the same board, and a seat acting again in a round, share one evaluation.
+    """
+    memo = facts[5]
+    key = (held, community, wild)
+    rated = memo.get(key)
+    if rated is not None:
+        return rated
+    cards = [JOKER if c in wild else c for c, _ in held if c is not None]
+    cards += community
+    if not cards:
+        rated = _NOTHING
+    else:
+        game, number, low, mask = facts[0], facts[1], facts[2], facts[3]
+        value = _value(cards, number)
+        size = len(cards) if len(cards) < 7 else 7
+        table = _TABLES.get((number, game.deck, size, mask)) or _table(number, game.deck, size,
+                                                                       mask)
+        strength = bisect.bisect_left(table, value) / _SAMPLES
+        if low >= 0:
+            strength = max(strength, _percentile(cards, low if len(cards) >= 5 else _RAZZ,
+                                                 game.deck, mask))
+        rated = (strength, value)
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = rated
+    return rated
 
 
 class StrengthBot:
@@ -201,56 +244,43 @@ class StrengthBot:
     # -- what the bot knows --
 
     @staticmethod
-    def _visible(view: SeatView, pot_bought: bool = False
-                 ) -> tuple[list[int], list[list[int]]]:
-        """The bot's own cards (with the community cards) and, for every other live seat,
-        the cards on view (up cards and community); folded seats get an empty list. Wild
-        cards become jokers (with ``pot_bought``, as if the pot were bought: S5)."""
-        seat, game, wild = view.seat, view.game, view.wild
-        community = list(view.community)
+    def _wild(view: SeatView, pot_bought: bool = False) -> frozenset[int]:
+        """The ids among the visible cards that are wild; with ``pot_bought``, as if the pot
+        were bought (S5: the buy ranks turn wild up too)."""
+        wild, game = view.wild, view.game
         if pot_bought and not view.pot_bought and game.buy_ranks:
             buy = game.rank_mask(game.buy_ranks)
             wild = wild | {c for held in view.cards for c, _ in held
                            if c is not None and buy >> (c >> 2) & 1}
-        mine = [JOKER if c in wild else c for c, _ in view.own_cards] + community
-        boards: list[list[int]] = []
-        for s, held in enumerate(view.cards):
-            if s == seat or view.folded[s]:
-                boards.append([])
-            else:
-                boards.append([JOKER if c in wild else c for c, _ in held if c is not None]
-                              + community)
-        return mine, boards
-
-    @staticmethod
-    def _strength_of(cards: list[int], game: Variant) -> float:
-        _, number, low, wild = _facts(game)
-        high = _percentile(cards, number, game.deck, wild)
-        if low < 0:
-            return high
-        return max(high, _percentile(cards, low if len(cards) >= 5 else _RAZZ, game.deck, wild))
+        return wild
 
     def strength(self, view: SeatView) -> float:
         """The estimated strength in [0, 1] of the view's seat's hand."""
-        mine, _ = self._visible(view)
-        return self._strength_of(mine, view.game)
+        return _rate(view.cards[view.seat], view.community, view.wild, _facts(view.game))[0]
 
     def assess(self, view: SeatView, pot_bought: bool = False) -> str:
         """``"strong"``, ``"medium"`` or ``"weak"`` from the seat's own view (in baseball, with
         ``pot_bought``, as if the pot were bought)."""
-        mine, boards = self._visible(view, pot_bought)
-        game = view.game
-        strength = self._strength_of(mine, game)
+        facts = _facts(view.game)
+        wild = self._wild(view, pot_bought)
+        community, cards, seat, folded = view.community, view.cards, view.seat, view.folded
+        strength, mine = _rate(cards[seat], community, wild, facts)
         if strength < self.call_at:  # weak whatever the boards show: no need to look
             return "weak"
-        threat = max((self._strength_of(b, game) for b in boards if b), default=0.0)
-        if game.low is None and not game.ranking.is_low:
-            # a high game: adding cards never lowers a value, so a board on view that beats
-            # the whole hand already is a sure loser for now
-            number = _facts(game)[1]
-            mine_value = _value(mine, number)
-            if any(_value(b, number) > mine_value for b in boards if b):
+        threat = 0.0
+        high = facts[4]
+        for s, held in enumerate(cards):  # the boards on view of the other live seats
+            if s == seat or folded[s]:
+                continue
+            rated = _rate(held, community, wild, facts)
+            if rated is _NOTHING:
+                continue
+            if high and rated[1] > mine:
+                # a high game: adding cards never lowers a value, so a board on view that
+                # beats the whole hand already is a sure loser for now
                 return "weak"
+            if rated[0] > threat:
+                threat = rated[0]
         if strength >= self.raise_at and strength >= threat:
             return "strong"
         if strength >= self.call_at and strength >= threat - self.slack:
@@ -279,17 +309,18 @@ class StrengthBot:
             return "fold" if self.assess(view, pot_bought=True) == "weak" and "fold" in legal \
                 else "buy_pot"
         tier = self.assess(view)
-        aggressive = [a for a in ("complete", "raise", "bet") if a in legal]
-        if tier == "strong" and aggressive:
-            return aggressive[0]
+        aggressive = ("complete" if "complete" in legal else "raise" if "raise" in legal
+                      else "bet" if "bet" in legal else None)
+        if tier == "strong" and aggressive is not None:
+            return aggressive
         if "bring_in" in legal:
             return "bring_in"
         if "check" in legal:
             return "check"
         if "call" in legal and tier != "weak":
             return "call"
-        if tier == "medium" and aggressive:  # must open (F4 option): no check available
-            return aggressive[0]
+        if tier == "medium" and aggressive is not None:  # must open (F4 option): no check
+            return aggressive
         if "fold" in legal:
             return "fold"
         return str(next(iter(legal)))  # an action this bot does not know: the first legal

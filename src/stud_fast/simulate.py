@@ -169,28 +169,32 @@ def _facts(game: Variant) -> _Facts:
     return facts
 
 
-def _rate(held: tuple[tuple[Optional[int], bool], ...], community: tuple[int, ...],
-          wild: frozenset[int], facts: _Facts) -> tuple[float, int]:
-    """``(strength, value)`` of the cards of ``held`` that are on view (ids, not ``None``) with
-    the community cards, the ids in ``wild`` made jokers: the strength percentile (in hi-lo the
-    better of high and low) and the value under the game's ranking; :data:`_NOTHING` when no
-    card is on view.
+#: what ``_rate`` rates: a seat's cards as a view shows them, the community cards, the wild ids
+_Key = tuple[tuple[tuple[Optional[int], bool], ...], tuple[int, ...], frozenset[int]]
 
-    Memoized per game: a rating is a pure function of the cards passed (never of a hand), so
-    seats looking at the same board, and a seat acting again in a round, share one evaluation.
+
+def _rate(key: _Key, facts: _Facts) -> tuple[float, int]:
+    """``(strength, value)`` of the cards of ``key[0]`` that are on view (ids, not ``None``)
+    with the community cards ``key[1]``, the ids in ``key[2]`` made jokers: the strength
+    percentile (in hi-lo the better of high and low) and the value under the game's ranking;
+    :data:`_NOTHING` when no card is on view. The result goes into the game's memo.
+
+    Callers look the key up in the memo first (``facts[5].get(key) or _rate(key, facts)``): a
+    rating is a pure function of the cards in the key (never of a hand), so seats looking at
+    the same board, and a seat acting again in a round, share one evaluation.
     """
-    memo = facts[5]
-    key = (held, community, wild)
-    rated = memo.get(key)
-    if rated is not None:
-        return rated
-    cards = [JOKER if c in wild else c for c, _ in held if c is not None]
-    cards += community
+    held, community, wild = key
+    if wild:
+        cards = [JOKER if c in wild else c for c, _ in held if c is not None]
+    else:
+        cards = [c for c, _ in held if c is not None]
+    if community:
+        cards += community
     if not cards:
         rated = _NOTHING
     else:
         game, number, low, mask = facts[0], facts[1], facts[2], facts[3]
-        value = _value(cards, number)
+        value = _core.eval_ids(cards, number, 0) if len(cards) <= 7 else _value(cards, number)
         size = len(cards) if len(cards) < 7 else 7
         table = _TABLES.get((number, game.deck, size, mask)) or _table(number, game.deck, size,
                                                                        mask)
@@ -199,6 +203,7 @@ def _rate(held: tuple[tuple[Optional[int], bool], ...], community: tuple[int, ..
             strength = max(strength, _percentile(cards, low if len(cards) >= 5 else _RAZZ,
                                                  game.deck, mask))
         rated = (strength, value)
+    memo = facts[5]
     if len(memo) >= _MEMO_SIZE:
         memo.clear()
     memo[key] = rated
@@ -244,11 +249,11 @@ class StrengthBot:
     # -- what the bot knows --
 
     @staticmethod
-    def _wild(view: SeatView, pot_bought: bool = False) -> frozenset[int]:
-        """The ids among the visible cards that are wild; with ``pot_bought``, as if the pot
-        were bought (S5: the buy ranks turn wild up too)."""
+    def _wild_if_bought(view: SeatView) -> frozenset[int]:
+        """The ids among the visible cards that are wild as if the pot were bought (S5: the
+        buy ranks turn wild up too)."""
         wild, game = view.wild, view.game
-        if pot_bought and not view.pot_bought and game.buy_ranks:
+        if not view.pot_bought and game.buy_ranks:
             buy = game.rank_mask(game.buy_ranks)
             wild = wild | {c for held in view.cards for c, _ in held
                            if c is not None and buy >> (c >> 2) & 1}
@@ -256,23 +261,29 @@ class StrengthBot:
 
     def strength(self, view: SeatView) -> float:
         """The estimated strength in [0, 1] of the view's seat's hand."""
-        return _rate(view.cards[view.seat], view.community, view.wild, _facts(view.game))[0]
+        facts = _facts(view.game)
+        key = (view.cards[view.seat], view.community, view.wild)
+        return (facts[5].get(key) or _rate(key, facts))[0]
 
     def assess(self, view: SeatView, pot_bought: bool = False) -> str:
         """``"strong"``, ``"medium"`` or ``"weak"`` from the seat's own view (in baseball, with
         ``pot_bought``, as if the pot were bought)."""
         facts = _facts(view.game)
-        wild = self._wild(view, pot_bought)
-        community, cards, seat, folded = view.community, view.cards, view.seat, view.folded
-        strength, mine = _rate(cards[seat], community, wild, facts)
+        memo = facts[5]
+        wild = self._wild_if_bought(view) if pot_bought else view.wild
+        community, cards, seat = view.community, view.cards, view.seat
+        key = (cards[seat], community, wild)
+        strength, mine = memo.get(key) or _rate(key, facts)
         if strength < self.call_at:  # weak whatever the boards show: no need to look
             return "weak"
         threat = 0.0
         high = facts[4]
+        folded = view.folded
         for s, held in enumerate(cards):  # the boards on view of the other live seats
             if s == seat or folded[s]:
                 continue
-            rated = _rate(held, community, wild, facts)
+            key = (held, community, wild)
+            rated = memo.get(key) or _rate(key, facts)
             if rated is _NOTHING:
                 continue
             if high and rated[1] > mine:

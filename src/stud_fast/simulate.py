@@ -127,10 +127,14 @@ def _table(number: int, deck: int, size: int, wild: int) -> list[int]:
     if table is None:
         cards = list(Ranking.SHORT32.deck if deck == 32 else Ranking.HIGH.deck)
         rng = random.Random(0x5EED + 97 * number + 13 * deck + size + wild)
-        table = sorted(
-            _value([JOKER if wild >> (c >> 2) & 1 else c for c in rng.sample(cards, size)],
-                   number)
-            for _ in range(_SAMPLES))
+        if wild:
+            table = sorted(
+                _value([JOKER if wild >> (c >> 2) & 1 else c for c in rng.sample(cards, size)],
+                       number)
+                for _ in range(_SAMPLES))
+        else:  # the common case, built once per process: straight to the C evaluator
+            evaluate, sample = _core.eval_ids, rng.sample
+            table = sorted([evaluate(sample(cards, size), number, 0) for _ in range(_SAMPLES)])
         _TABLES[key] = table
     return table
 
@@ -268,7 +272,10 @@ class StrengthBot:
     def assess(self, view: SeatView, pot_bought: bool = False) -> str:
         """``"strong"``, ``"medium"`` or ``"weak"`` from the seat's own view (in baseball, with
         ``pot_bought``, as if the pot were bought)."""
-        facts = _facts(view.game)
+        game = view.game
+        facts = _FACTS.get(id(game))
+        if facts is None or facts[0] is not game:
+            facts = _facts(game)
         memo = facts[5]
         wild = self._wild_if_bought(view) if pot_bought else view.wild
         community, cards, seat = view.community, view.cards, view.seat

@@ -88,16 +88,17 @@ def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
         wild = frozenset([c for held in cards for c, up in held
                           if c is not None and is_wild(c, up)])
     to_act = hand.actor == seat and not hand.is_over
-    # the fields set straight into the new instance's __dict__: the frozen dataclass's
-    # generated __init__ (one object.__setattr__ per field) was most of a view's cost, and a
-    # view is built for every decision of every bot
+    # the fields given as the new instance's __dict__: the frozen dataclass's generated
+    # __init__ (one object.__setattr__ per field) was most of a view's cost, and a view is
+    # built for every decision of every bot
     view: SeatView = object.__new__(SeatView)
-    view.__dict__.update(
-        seat=seat, game=game, street=hand.street, actor=hand.actor, is_over=hand.is_over,
-        stacks=tuple(hand.stacks), contributed=tuple(hand.contributed),
-        folded=tuple(hand.folded), cards=cards, community=tuple(hand.community), wild=wild,
-        legal_actions=MappingProxyType(hand.legal_actions()) if to_act else _NO_ACTIONS,
-        round_bet=hand._round_bet[seat], pot_bought=hand._threes_wild)
+    object.__setattr__(view, "__dict__", {
+        "seat": seat, "game": game, "street": hand.street, "actor": hand.actor,
+        "is_over": hand.is_over, "stacks": tuple(hand.stacks),
+        "contributed": tuple(hand.contributed), "folded": tuple(hand.folded), "cards": cards,
+        "community": tuple(hand.community), "wild": wild,
+        "legal_actions": MappingProxyType(hand.legal_actions()) if to_act else _NO_ACTIONS,
+        "round_bet": hand._round_bet[seat], "pot_bought": hand._threes_wild})
     return view
 
 

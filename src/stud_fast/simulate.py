@@ -162,6 +162,7 @@ _FACTS: dict[int, _Facts] = {}
 _MEMO_SIZE = 512  # ratings kept per game before the memo starts afresh (a few hands: a
 # small memo stays in the CPU caches, measured faster than 2048 or 8192)
 _NOTHING = (0.0, -1)  # the rating of no cards: nothing on view
+_AGGRESSIVE = ("complete", "raise", "bet")  # a strong hand takes the first one open
 
 
 def _facts(game: Variant) -> _Facts:
@@ -328,18 +329,22 @@ class StrengthBot:
             return "fold" if self.assess(view, pot_bought=True) == "weak" and "fold" in legal \
                 else "buy_pot"
         tier = self.assess(view)
-        aggressive = ("complete" if "complete" in legal else "raise" if "raise" in legal
-                      else "bet" if "bet" in legal else None)
-        if tier == "strong" and aggressive is not None:
-            return aggressive
+        if tier == "strong":  # the first aggressive action open
+            for aggressive in _AGGRESSIVE:
+                if aggressive in legal:
+                    return aggressive
         if "bring_in" in legal:
             return "bring_in"
         if "check" in legal:
             return "check"
-        if "call" in legal and tier != "weak":
+        if tier == "medium":
+            if "call" in legal:
+                return "call"
+            for aggressive in _AGGRESSIVE:  # must open (F4 option): no check
+                if aggressive in legal:
+                    return aggressive
+        elif tier == "strong" and "call" in legal:
             return "call"
-        if tier == "medium" and aggressive is not None:  # must open (F4 option): no check
-            return aggressive
         if "fold" in legal:
             return "fold"
         return str(next(iter(legal)))  # an action this bot does not know: the first legal

@@ -131,10 +131,14 @@ def _table(number: int, deck: int, size: int, wild: int) -> list[int]:
     if table is None:
         cards = list(Ranking.SHORT32.deck if deck == 32 else Ranking.HIGH.deck)
         rng = random.Random(0x5EED + 97 * number + 13 * deck + size + wild)
-        table = sorted(
-            _value([JOKER if wild >> (c >> 2) & 1 else c for c in rng.sample(cards, size)],
-                   number)
-            for _ in range(_SAMPLES))
+        if wild:
+            table = sorted(
+                _value([JOKER if wild >> (c >> 2) & 1 else c for c in rng.sample(cards, size)],
+                       number)
+                for _ in range(_SAMPLES))
+        else:  # the common case, built once per process: straight to the C evaluator
+            evaluate, sample = _core.eval_ids, rng.sample
+            table = sorted([evaluate(sample(cards, size), number, 0) for _ in range(_SAMPLES)])
         _TABLES[key] = table
     return table
 
@@ -153,17 +157,67 @@ def _percentile(cards: list[int], number: int, deck: int, wild: int) -> float:
     return bisect.bisect_left(table, _value(cards, number)) / _SAMPLES
 
 
-#: id(variant) -> (variant, ranking number, low number or -1, wild mask): read per decision
-_FACTS: dict[int, tuple[Variant, int, int, int]] = {}
+#: A game's facts as the bot reads them per decision: the variant, its ranking number, its low
+#: ranking number (-1 without a low), its wild mask, whether it is a high game (a board on view
+#: that beats the whole hand is a sure loser), and the memo of ratings (see ``_rate``).
+_Facts = tuple[Variant, int, int, int, bool, dict[Any, tuple[float, int]]]
+#: id(variant) -> its facts
+_FACTS: dict[int, _Facts] = {}
+_MEMO_SIZE = 512  # ratings kept per game before the memo starts afresh (a few hands: a
+# small memo stays in the CPU caches, measured faster than 2048 or 8192)
+_NOTHING = (0.0, -1)  # the rating of no cards: nothing on view
+_AGGRESSIVE = ("complete", "raise", "bet")  # a strong hand takes the first one open
 
 
-def _facts(game: Variant) -> tuple[Variant, int, int, int]:
+def _facts(game: Variant) -> _Facts:
     facts = _FACTS.get(id(game))
     if facts is None or facts[0] is not game:
         facts = _FACTS[id(game)] = (
             game, game.ranking.number, game.low.number if game.low is not None else -1,
-            game.rank_mask(game.wild_ranks + game.buy_ranks))
+            game.rank_mask(game.wild_ranks + game.buy_ranks),
+            game.low is None and not game.ranking.is_low, {})
     return facts
+
+
+#: what ``_rate`` rates: a seat's cards as a view shows them, the community cards, the wild ids
+_Key = tuple[tuple[tuple[Optional[int], bool], ...], tuple[int, ...], frozenset[int]]
+
+
+def _rate(key: _Key, facts: _Facts) -> tuple[float, int]:
+    """``(strength, value)`` of the cards of ``key[0]`` that are on view (ids, not ``None``)
+    with the community cards ``key[1]``, the ids in ``key[2]`` made jokers: the strength
+    percentile (in hi-lo the better of high and low) and the value under the game's ranking;
+    :data:`_NOTHING` when no card is on view. The result goes into the game's memo.
+
+    Callers look the key up in the memo first (``facts[5].get(key) or _rate(key, facts)``): a
+    rating is a pure function of the cards in the key (never of a hand), so seats looking at
+    the same board, and a seat acting again in a round, share one evaluation.
+    """
+    held, community, wild = key
+    if wild:
+        cards = [JOKER if c in wild else c for c, _ in held if c is not None]
+    else:
+        cards = [c for c, _ in held if c is not None]
+    if community:
+        cards += community
+    if not cards:
+        rated = _NOTHING
+    else:
+        game, number, low, mask = facts[0], facts[1], facts[2], facts[3]
+        value = _core.eval_ids(cards, number, 0) if len(cards) <= 7 else _value(cards, number)
+        size = len(cards) if len(cards) < 7 else 7
+        table = _TABLES.get((number, game.deck, size, mask)) or _table(number, game.deck, size,
+                                                                       mask)
+        strength = bisect.bisect_left(table, value) / _SAMPLES
+        if low >= 0:
+            strength = max(strength, _percentile(cards, low if len(cards) >= 5 else _RAZZ,
+                                                 game.deck, mask))
+        rated = (strength, value)
+    memo = facts[5]
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = rated
+    return rated
 
 
 class StrengthBot:
@@ -205,56 +259,52 @@ class StrengthBot:
     # -- what the bot knows --
 
     @staticmethod
-    def _visible(view: SeatView, pot_bought: bool = False
-                 ) -> tuple[list[int], list[list[int]]]:
-        """The bot's own cards (with the community cards) and, for every other live seat,
-        the cards on view (up cards and community); folded seats get an empty list. Wild
-        cards become jokers (with ``pot_bought``, as if the pot were bought: S5)."""
-        seat, game, wild = view.seat, view.game, view.wild
-        community = list(view.community)
-        if pot_bought and not view.pot_bought and game.buy_ranks:
+    def _wild_if_bought(view: SeatView) -> frozenset[int]:
+        """The ids among the visible cards that are wild as if the pot were bought (S5: the
+        buy ranks turn wild up too)."""
+        wild, game = view.wild, view.game
+        if not view.pot_bought and game.buy_ranks:
             buy = game.rank_mask(game.buy_ranks)
             wild = wild | {c for held in view.cards for c, _ in held
                            if c is not None and buy >> (c >> 2) & 1}
-        mine = [JOKER if c in wild else c for c, _ in view.own_cards] + community
-        boards: list[list[int]] = []
-        for s, held in enumerate(view.cards):
-            if s == seat or view.folded[s]:
-                boards.append([])
-            else:
-                boards.append([JOKER if c in wild else c for c, _ in held if c is not None]
-                              + community)
-        return mine, boards
-
-    @staticmethod
-    def _strength_of(cards: list[int], game: Variant) -> float:
-        _, number, low, wild = _facts(game)
-        high = _percentile(cards, number, game.deck, wild)
-        if low < 0:
-            return high
-        return max(high, _percentile(cards, low if len(cards) >= 5 else _RAZZ, game.deck, wild))
+        return wild
 
     def strength(self, view: SeatView) -> float:
         """The estimated strength in [0, 1] of the view's seat's hand."""
-        mine, _ = self._visible(view)
-        return self._strength_of(mine, view.game)
+        facts = _facts(view.game)
+        key = (view.cards[view.seat], view.community, view.wild)
+        return (facts[5].get(key) or _rate(key, facts))[0]
 
     def assess(self, view: SeatView, pot_bought: bool = False) -> str:
         """``"strong"``, ``"medium"`` or ``"weak"`` from the seat's own view (in baseball, with
         ``pot_bought``, as if the pot were bought)."""
-        mine, boards = self._visible(view, pot_bought)
         game = view.game
-        strength = self._strength_of(mine, game)
+        facts = _FACTS.get(id(game))
+        if facts is None or facts[0] is not game:
+            facts = _facts(game)
+        memo = facts[5]
+        wild = self._wild_if_bought(view) if pot_bought else view.wild
+        community, cards, seat = view.community, view.cards, view.seat
+        key = (cards[seat], community, wild)
+        strength, mine = memo.get(key) or _rate(key, facts)
         if strength < self.call_at:  # weak whatever the boards show: no need to look
             return "weak"
-        threat = max((self._strength_of(b, game) for b in boards if b), default=0.0)
-        if game.low is None and not game.ranking.is_low:
-            # a high game: adding cards never lowers a value, so a board on view that beats
-            # the whole hand already is a sure loser for now
-            number = _facts(game)[1]
-            mine_value = _value(mine, number)
-            if any(_value(b, number) > mine_value for b in boards if b):
+        threat = 0.0
+        high = facts[4]
+        folded = view.folded
+        for s, held in enumerate(cards):  # the boards on view of the other live seats
+            if s == seat or folded[s]:
+                continue
+            key = (held, community, wild)
+            rated = memo.get(key) or _rate(key, facts)
+            if rated is _NOTHING:
+                continue
+            if high and rated[1] > mine:
+                # a high game: adding cards never lowers a value, so a board on view that
+                # beats the whole hand already is a sure loser for now
                 return "weak"
+            if rated[0] > threat:
+                threat = rated[0]
         if strength >= self.raise_at and strength >= threat:
             return "strong"
         if strength >= self.call_at and strength >= threat - self.slack:
@@ -283,17 +333,22 @@ class StrengthBot:
             return "fold" if self.assess(view, pot_bought=True) == "weak" and "fold" in legal \
                 else "buy_pot"
         tier = self.assess(view)
-        aggressive = [a for a in ("complete", "raise", "bet") if a in legal]
-        if tier == "strong" and aggressive:
-            return aggressive[0]
+        if tier == "strong":  # the first aggressive action open
+            for aggressive in _AGGRESSIVE:
+                if aggressive in legal:
+                    return aggressive
         if "bring_in" in legal:
             return "bring_in"
         if "check" in legal:
             return "check"
-        if "call" in legal and tier != "weak":
+        if tier == "medium":
+            if "call" in legal:
+                return "call"
+            for aggressive in _AGGRESSIVE:  # must open (F4 option): no check
+                if aggressive in legal:
+                    return aggressive
+        elif tier == "strong" and "call" in legal:
             return "call"
-        if tier == "medium" and aggressive:  # must open (F4 option): no check available
-            return aggressive[0]
         if "fold" in legal:
             return "fold"
         return str(next(iter(legal)))  # an action this bot does not know: the first legal

@@ -66,6 +66,7 @@ class SeatView:
 
 
 _NO_ACTIONS: Mapping[str, tuple[int, int]] = MappingProxyType({})
+_HIDDEN: Card = (None, False)  # another seat's down card
 
 
 def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
@@ -73,23 +74,32 @@ def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
     if type(seat) is not int or not 0 <= seat < hand.seats:
         raise ValueError(f"seat {seat!r} is not at this table")
     shown = {r.seat for r in hand.records if r.kind == "show"} if hand.is_over else ()
-    cards = tuple(
+    # list comprehensions (compiled to plain loops by Cython, unlike generators); an up card's
+    # (id, True) pair is shared as it stands (tuples are immutable), a down card of another
+    # seat becomes the one hidden pair
+    cards = tuple([
         tuple(held) if s == seat or s in shown else
-        tuple((c if up else None, up) for c, up in held)
-        for s, held in enumerate(hand.cards))
+        tuple([pair if pair[1] else _HIDDEN for pair in held])
+        for s, held in enumerate(hand.cards)])
     game = hand.config.game
     wild: frozenset[int] = frozenset()
     if game.has_wild_cards:
         is_wild = hand._is_wild
-        wild = frozenset(c for held in cards for c, up in held
-                         if c is not None and is_wild(c, up))
+        wild = frozenset([c for held in cards for c, up in held
+                          if c is not None and is_wild(c, up)])
     to_act = hand.actor == seat and not hand.is_over
-    return SeatView(
-        seat=seat, game=game, street=hand.street, actor=hand.actor, is_over=hand.is_over,
-        stacks=tuple(hand.stacks), contributed=tuple(hand.contributed),
-        folded=tuple(hand.folded), cards=cards, community=tuple(hand.community), wild=wild,
-        legal_actions=MappingProxyType(hand.legal_actions()) if to_act else _NO_ACTIONS,
-        round_bet=hand._round_bet[seat], pot_bought=hand._threes_wild)
+    # the fields given as the new instance's __dict__: the frozen dataclass's generated
+    # __init__ (one object.__setattr__ per field) was most of a view's cost, and a view is
+    # built for every decision of every bot
+    view: SeatView = object.__new__(SeatView)
+    object.__setattr__(view, "__dict__", {
+        "seat": seat, "game": game, "street": hand.street, "actor": hand.actor,
+        "is_over": hand.is_over, "stacks": tuple(hand.stacks),
+        "contributed": tuple(hand.contributed), "folded": tuple(hand.folded), "cards": cards,
+        "community": tuple(hand.community), "wild": wild,
+        "legal_actions": MappingProxyType(hand.legal_actions()) if to_act else _NO_ACTIONS,
+        "round_bet": hand._round_bet[seat], "pot_bought": hand._threes_wild})
+    return view
 
 
 class Views(HandState):

@@ -70,3 +70,17 @@ def test_rules_command_prints_one_rule_or_all() -> None:
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "X1" in bad.stderr
     assert rule_text("E2").startswith("E2 illegal actions change nothing: ")
+
+
+def test_rule_errors_point_to_the_rule_they_cite() -> None:
+    from stud_fast.table import RuleError, StudHand
+    from stud_fast.variants import GameConfig
+
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
+    hand = StudHand(cfg, stacks=[200, 200, 200], dealer=0, seed=42)
+    hand.bring_in()
+    with pytest.raises(RuleError) as info:
+        hand.check()  # a bet (the bring-in) is there to call: B1
+    assert info.value.rule == "B1"
+    assert "stud-fast rules B1" in str(info.value) and "rules.md#b1" in str(info.value)
+    assert info.value.reason in str(info.value) and "[" not in info.value.reason

@@ -60,6 +60,12 @@ def client_from_args(args: argparse.Namespace) -> Iterator[Optional["Client"]]:
         raise StudFastError("running on a Dask cluster needs dask and distributed: "
                             "pip install 'stud_fast[dask]'") from None
     if scheduler is not None:
+        from distributed.comm.addressing import resolve_address
+
+        try:  # before Client(): a Client failing on a bad address can hang in its cleanup
+            resolve_address(scheduler)
+        except (ValueError, TypeError, OSError) as e:
+            raise ValueError(f"bad Dask scheduler address {scheduler!r}: {e}") from None
         try:
             client = Client(scheduler, timeout="10s")
         except OSError as e:

@@ -606,20 +606,19 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
     cdef uint8_t known_buf[8 * 7]
     cdef int counts[8]
     cdef uint8_t dead_buf[64]
-    cdef int players = len(known), ndead = len(dead), status, p, i
+    cdef int players = len(known), ndead = 0, status, p
     cdef uint64_t combos = 0, done = 0, piece, drawn = 0, draw
     cdef bint is_exact
     cdef bytes ids
     cdef double[:] weights
     keep = []  # the buffers cranges points into, alive until the spot has copied them
-    if players < 2 or players > 8 or len(ranges) != players:
-        _raise(csf.SF_E_PLAYERS, f"equity needs 2 to 8 players, got {players}")
-    if ndead > 52:
-        raise ValueError(f"{ndead} dead cards is more than a deck")
+    if len(ranges) != players:
+        _raise(csf.SF_E_PLAYERS, f"one range or None per player, got {len(ranges)} for {players}")
+    ndead = _equity_spot(known, dead, known_buf, counts, dead_buf)  # the fixed players' cards
     memset(cranges, 0, sizeof(cranges))
     for p in range(players):
-        counts[p] = 0
         if ranges[p] is not None:
+            counts[p] = 0  # a range player's cards come from its holdings
             holdings, weight_list = ranges[p]
             if not holdings or any(len(h) != len(holdings[0]) for h in holdings):
                 _raise(csf.SF_E_RANGE)
@@ -630,14 +629,6 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
             cranges[p].cards = len(holdings[0])
             cranges[p].card_ids = <const uint8_t *>ids
             cranges[p].weights = &weights[0]
-            continue
-        if len(known[p]) > 7:
-            _raise(csf.SF_E_TOO_MANY)
-        counts[p] = len(known[p])
-        for i in range(counts[p]):
-            known_buf[p * 7 + i] = <uint8_t>_to_card(known[p][i])
-    for i in range(ndead):
-        dead_buf[i] = <uint8_t>_to_card(dead[i])
     _equity_game(&game, ranking, hilo, cards_per_player, wild_mask, jokers)
     status = csf.sf_range_spot_new(&game, players, known_buf, counts, cranges, dead_buf, ndead,
                                    &spot)

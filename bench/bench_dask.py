@@ -22,12 +22,12 @@ from distributed import Client, LocalCluster, get_task_stream
 
 import stud_fast
 from stud_fast.benchmark.compare import best_time
+from stud_fast.dask._cluster import local_cluster
 from stud_fast.dask.bench import FIFTH_STREET, THIRD_STREET, Workload, workloads
 
 
 def _cluster(n: int) -> tuple[LocalCluster, Client]:
-    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                           dashboard_address=":0", silence_logs=logging.ERROR)
+    cluster = local_cluster(n)
     return cluster, Client(cluster)
 
 

@@ -9,9 +9,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from distributed import Client, LocalCluster
 
-__all__ = ["for_each_result", "thread_total", "split_evenly"]
+__all__ = ["for_each_result", "local_cluster", "thread_total", "split_evenly"]
+
+
+def local_cluster(workers: int) -> "LocalCluster":
+    """A cluster of ``workers`` worker processes on this machine, one thread each, set up for
+    pieces that keep a core busy: without the workers' statistical profiler, which stops the
+    computing thread every 10 ms to read its stack (a few percent of a pure-Python piece such
+    as self-play, and of a core when every core runs a worker), and without its logs.
+    """
+    import logging
+
+    import dask
+    from distributed import LocalCluster
+
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        # the nanny hands the configuration it sees now to the worker process it starts
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                            dashboard_address=":0", silence_logs=logging.ERROR)
 
 
 def thread_total(client: "Client") -> int:

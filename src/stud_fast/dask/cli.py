@@ -15,12 +15,12 @@ None
 from __future__ import annotations
 
 import argparse
-import logging
 import signal
 import threading
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator, Optional
 
+from stud_fast.dask._cluster import local_cluster
 from stud_fast.errors import StudFastError
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def client_from_args(args: argparse.Namespace) -> Iterator[Optional["Client"]]:
     if workers is not None and workers < 1:
         raise ValueError(f"--workers needs at least 1 worker, got {workers}")
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError:
         raise StudFastError("running on a Dask cluster needs dask and distributed: "
                             "pip install 'stud_fast[dask]'") from None
@@ -74,8 +74,7 @@ def client_from_args(args: argparse.Namespace) -> Iterator[Optional["Client"]]:
             yield client
         return
     with _workers_ignore_ctrl_c():
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.ERROR)
+        cluster = local_cluster(workers)
     with cluster, Client(cluster) as client:
         yield client
 

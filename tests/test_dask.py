@@ -30,7 +30,7 @@ da = pytest.importorskip("dask.array")
 
 from stud_fast import _core  # noqa: E402
 from stud_fast.dask import _equity, _simulate, client_from_args, evaluate_batch  # noqa: E402
-from stud_fast.dask._cluster import split_evenly  # noqa: E402
+from stud_fast.dask._cluster import local_cluster, split_evenly  # noqa: E402
 
 
 EXACT_SPOTS: list[tuple[list[str], dict[str, Any]]] = [
@@ -48,10 +48,21 @@ EXACT_SPOTS: list[tuple[list[str], dict[str, Any]]] = [
 
 @pytest.fixture(scope="module")
 def cluster_client() -> Iterator[Any]:
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as client:
+    with local_cluster(2) as cluster, distributed.Client(cluster) as client:
         yield client
+
+
+@pytest.mark.dask
+def test_local_cluster_workers_run_without_the_profiler(client: Any) -> None:
+    """The statistical profiler stops a worker's computing thread every 10 ms: the workers
+    of local_cluster (--workers N) have it off, while the client keeps dask's default."""
+    import dask
+
+    def profiling() -> bool:
+        return bool(dask.config.get("distributed.worker.profile.enabled"))
+
+    assert client.run(profiling) == {w: False for w in client.scheduler_info()["workers"]}
+    assert profiling() is True
 
 
 @pytest.fixture

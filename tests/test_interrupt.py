@@ -56,11 +56,18 @@ _ALIASED_HANDS = textwrap.dedent("""
 """)
 
 
-def _interrupt(body: str, timeout: float = 30.0) -> tuple[str, float]:
-    """Run `body` in a child that prints "ready" before its huge call; SIGINT it SETTLE
-    seconds later. Returns the child's output and the seconds from the signal to the
-    KeyboardInterrupt (the child prints "interrupted" and the system's monotonic clock)."""
-    script = "import time\n" + _ALIASED_HANDS + textwrap.dedent(body)
+def _interrupt(setup: str, call: str, after: str = "", timeout: float = 30.0
+               ) -> tuple[str, float]:
+    """Run ``setup`` in a child, then the huge ``call`` (one statement) under a handler for
+    KeyboardInterrupt that prints "interrupted" and the system's monotonic clock and then runs
+    ``after``; SIGINT the child SETTLE seconds after it starts the call. Returns the child's
+    output and the seconds from the signal to the KeyboardInterrupt."""
+    script = "\n".join([
+        "import time", _ALIASED_HANDS, textwrap.dedent(setup),
+        'print("ready", flush=True)',
+        "try:", f"    {call}", '    print("finished")',
+        "except KeyboardInterrupt:", '    print("interrupted", time.monotonic(), flush=True)',
+        textwrap.indent(textwrap.dedent(after), "    ")])
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True)
     try:
@@ -84,96 +91,46 @@ def _interrupt(body: str, timeout: float = 30.0) -> tuple[str, float]:
             child.wait()
 
 
+#: (setup, the huge call) of each long call that must stop within a second
+HUGE_CALLS = {
+    "sampled equity": (
+        "import stud_fast",
+        'stud_fast.equity(["", ""], exact=False, samples=2**40, seed=1, threads=2)'),
+    "exact equity": (  # about 1.6e12 deals: hours
+        "import stud_fast",
+        'stud_fast.equity(["As Ks", "Qh Qd"], exact=True, max_deals=10**13, threads=2)'),
+    "batch into a new array": (
+        "import stud_fast\nhands = aliased_hands(1_000_000_000)",
+        'stud_fast.evaluate_batch(hands, wild_ranks="23456789T", threads=2)'),
+    "exact range equity": (  # about 2e10 deals over half a million combinations: minutes
+        "import stud_fast\n"
+        'v1 = stud_fast.Range.from_up_cards("Kh 9c 4d 2c", 2)\n'
+        'v2 = stud_fast.Range.from_up_cards("Qh 7c 5d 3c", 2)',
+        'stud_fast.equity(["As Ks Qs Js 9d 8d", v1, v2], exact=True, max_deals=10**12, '
+        "threads=2)"),
+    "sampled range equity": (  # drawing 4e9 samples' holdings alone takes tens of seconds
+        'import stud_fast\nvillain = stud_fast.Range.from_up_cards("Kh 9c 4d", 2)',
+        'stud_fast.equity(["As Ks Qs", villain], exact=False, samples=2**32 - 1, seed=1, '
+        "threads=2)"),
+}
+
+
 def _assert_stopped(output: str, elapsed: float) -> None:
     assert "interrupted" in output, output
     assert "finished" not in output, output
     assert elapsed < PROMPT, f"stopped {elapsed:.2f} s after SIGINT: {output}"
 
 
-def test_huge_sampled_equity_stops_within_a_second() -> None:
-    output, elapsed = _interrupt("""
-        import stud_fast
-        print("ready", flush=True)
-        try:
-            stud_fast.equity(["", ""], exact=False, samples=2**40, seed=1, threads=2)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-    """)
-    _assert_stopped(output, elapsed)
-
-
-def test_huge_exact_equity_stops_within_a_second() -> None:
-    output, elapsed = _interrupt("""
-        import stud_fast
-        print("ready", flush=True)
-        try:  # about 1.6e12 deals: hours
-            stud_fast.equity(["As Ks", "Qh Qd"], exact=True, max_deals=10**13, threads=2)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-    """)
-    _assert_stopped(output, elapsed)
+@pytest.mark.parametrize("name", sorted(HUGE_CALLS))
+def test_a_huge_call_stops_within_a_second(name: str) -> None:
+    _assert_stopped(*_interrupt(*HUGE_CALLS[name]))
 
 
 def test_huge_batch_stops_within_a_second_and_out_is_left_as_it_was() -> None:
-    output, elapsed = _interrupt("""
-        import numpy as np
-        import stud_fast
-        hands = aliased_hands(240_000_000)
-        out = np.full(len(hands), 7, dtype=np.uint16)
-        print("ready", flush=True)
-        try:
-            stud_fast.evaluate_batch(hands, wild_ranks="23456789T", threads=2, out=out)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-            print("untouched" if (out == 7).all() else "half-written")
-    """)
+    output, elapsed = _interrupt(
+        "import numpy as np\nimport stud_fast\nhands = aliased_hands(240_000_000)\n"
+        "out = np.full(len(hands), 7, dtype=np.uint16)",
+        'stud_fast.evaluate_batch(hands, wild_ranks="23456789T", threads=2, out=out)',
+        after='print("untouched" if (out == 7).all() else "half-written")')
     _assert_stopped(output, elapsed)
     assert "untouched" in output, output
-
-
-def test_huge_batch_into_a_new_array_stops_within_a_second() -> None:
-    output, elapsed = _interrupt("""
-        import stud_fast
-        hands = aliased_hands(1_000_000_000)
-        print("ready", flush=True)
-        try:
-            stud_fast.evaluate_batch(hands, wild_ranks="23456789T", threads=2)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-    """)
-    _assert_stopped(output, elapsed)
-
-
-def test_huge_exact_range_equity_stops_within_a_second() -> None:
-    output, elapsed = _interrupt("""
-        import stud_fast
-        v1 = stud_fast.Range.from_up_cards("Kh 9c 4d 2c", 2)
-        v2 = stud_fast.Range.from_up_cards("Qh 7c 5d 3c", 2)
-        print("ready", flush=True)
-        try:  # about 2e10 deals over half a million combinations of holdings: minutes
-            stud_fast.equity(["As Ks Qs Js 9d 8d", v1, v2], exact=True, max_deals=10**12,
-                             threads=2)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-    """)
-    _assert_stopped(output, elapsed)
-
-
-def test_huge_sampled_range_equity_stops_within_a_second() -> None:
-    output, elapsed = _interrupt("""
-        import stud_fast
-        villain = stud_fast.Range.from_up_cards("Kh 9c 4d", 2)
-        print("ready", flush=True)
-        try:  # drawing 4e9 samples' holdings alone takes tens of seconds
-            stud_fast.equity(["As Ks Qs", villain], exact=False, samples=2**32 - 1, seed=1,
-                             threads=2)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-    """)
-    _assert_stopped(output, elapsed)

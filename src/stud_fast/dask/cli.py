@@ -73,6 +73,7 @@ def client_from_args(args: argparse.Namespace) -> Iterator[Optional["Client"]]:
         with client:
             yield client
         return
+    assert workers is not None  # neither None: one of them was given
     with _workers_ignore_ctrl_c():
         cluster = local_cluster(workers)
     with cluster, Client(cluster) as client:

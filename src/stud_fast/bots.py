@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from bisect import bisect_left
 import random
 from typing import Any, Callable, Optional, Protocol, Union, runtime_checkable
 
@@ -149,8 +150,10 @@ def _percentile(cards: list[int], number: int, deck: int, wild: int) -> float:
 
 #: A game's facts as the bot reads them per decision: the variant, its ranking number, its low
 #: ranking number (-1 without a low), its wild mask, whether it is a high game (a board on view
-#: that beats the whole hand is a sure loser), and the memo of ratings (see ``_rate``).
-_Facts = tuple[Variant, int, int, int, bool, dict[Any, tuple[float, int]]]
+#: that beats the whole hand is a sure loser), the memo of ratings (see ``_rate``) and its
+#: strength tables by hand size (``_table``, filled as the sizes come up).
+_Facts = tuple[Variant, int, int, int, bool, dict[Any, tuple[float, int]],
+               list[Optional[list[int]]]]
 #: id(variant) -> its facts
 _FACTS: dict[int, _Facts] = {}
 _MEMO_SIZE = 512  # ratings kept per game before the memo starts afresh (a few hands: a
@@ -165,7 +168,7 @@ def _facts(game: Variant) -> _Facts:
         facts = _FACTS[id(game)] = (
             game, game.ranking.number, game.low.number if game.low is not None else -1,
             game.rank_mask(game.wild_ranks + game.buy_ranks),
-            game.low is None and not game.ranking.is_low, {})
+            game.low is None and not game.ranking.is_low, {}, [None] * 8)
     return facts
 
 
@@ -193,15 +196,20 @@ def _rate(key: _Key, facts: _Facts) -> tuple[float, int]:
     if not cards:
         rated = _NOTHING
     else:
-        game, number, low, mask = facts[0], facts[1], facts[2], facts[3]
-        value = _core.eval_ids(cards, number, 0) if len(cards) <= 7 else _value(cards, number)
-        size = len(cards) if len(cards) < 7 else 7
-        table = _TABLES.get((number, game.deck, size, mask)) or _table(number, game.deck, size,
-                                                                       mask)
-        strength = bisect.bisect_left(table, value) / _SAMPLES
+        number = facts[1]
+        size = len(cards)
+        if size <= 7:
+            value = _core.eval_ids(cards, number, 0)
+        else:
+            value, size = _value(cards, number), 7
+        table = facts[6][size]
+        if table is None:  # the game's table of this size: a list index, not a dict lookup
+            table = facts[6][size] = _table(number, facts[0].deck, size, facts[3])
+        strength = bisect_left(table, value) / _SAMPLES
+        low = facts[2]
         if low >= 0:
             strength = max(strength, _percentile(cards, low if len(cards) >= 5 else _RAZZ,
-                                                 game.deck, mask))
+                                                 facts[0].deck, facts[3]))
         rated = (strength, value)
     memo = facts[5]
     if len(memo) >= _MEMO_SIZE:
@@ -268,16 +276,23 @@ class StrengthBot:
     def assess(self, view: SeatView, pot_bought: bool = False) -> str:
         """``"strong"``, ``"medium"`` or ``"weak"`` from the seat's own view (in baseball, with
         ``pot_bought``, as if the pot were bought)."""
+        wild = self._wild_if_bought(view) if pot_bought else view.wild
+        return self._assess(view, wild, self.call_at)
+
+    def _assess(self, view: SeatView, wild: frozenset[int], floor: float) -> str:
+        """:meth:`assess` with the ids ``wild`` made jokers, answering ``"weak"`` at once when
+        the strength is below ``floor``: ``call_at`` gives :meth:`assess`'s answer; a higher
+        floor (``raise_at``) serves a caller that only asks whether the hand is strong, and
+        spares it the other boards when it is not."""
         game = view.game
         facts = _FACTS.get(id(game))
         if facts is None or facts[0] is not game:
             facts = _facts(game)
         memo = facts[5]
-        wild = self._wild_if_bought(view) if pot_bought else view.wild
         community, cards, seat = view.community, view.cards, view.seat
         key = (cards[seat], community, wild)
         strength, mine = memo.get(key) or _rate(key, facts)
-        if strength < self.call_at:  # weak whatever the boards show: no need to look
+        if strength < floor:  # weak (or not strong) whatever the boards show: no need to look
             return "weak"
         threat = 0.0
         high = facts[4]
@@ -322,7 +337,11 @@ class StrengthBot:
         if "buy_pot" in legal:
             return "fold" if self.assess(view, pot_bought=True) == "weak" and "fold" in legal \
                 else "buy_pot"
-        tier = self.assess(view)
+        # with a check or the bring-in open, a hand that is not strong takes it whether it is
+        # medium or weak: only "strong or not" is asked, which most hands answer at once
+        quiet = "check" in legal or "bring_in" in legal
+        tier = self._assess(view, view.wild, max(self.raise_at, self.call_at) if quiet
+                            else self.call_at)
         if tier == "strong":  # the first aggressive action open
             for aggressive in _AGGRESSIVE:
                 if aggressive in legal:

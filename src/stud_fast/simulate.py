@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from stud_fast.bots import BOTS, Action, Bot, RandomBot, StrengthBot, make_bot, play
+from stud_fast.bots import BOTS, Action, Bot, RandomBot, StrengthBot, make_bot, play  # noqa: F401
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig, get_variant
 
@@ -228,8 +228,10 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
     flows = [0] * players
     per_bot = {k: 0 for k in dict.fromkeys(kinds)}
     seat_hands = {k: 0 for k in per_bot}
-    for i in range(players):
-        seat_hands[kinds[i % len(kinds)]] += hands
+    seat_kinds = [kinds[i % len(kinds)] for i in range(players)]
+    for kind in seat_kinds:
+        seat_hands[kind] += hands
+    chooses = [bot.choose for bot in seat_bots]  # looked up once, not once per decision
     showdowns = actions = total_pot = 0
     total = sum(stacks)
     bar = _Progress(hands, progress, f"simulate {game.name}")
@@ -240,19 +242,27 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
                 rng = hand_rng(seed, k)
             hand = StudHand(config, stacks=stacks, dealer=k % players,
                             seed=rng.getrandbits(64) if seed is not None else None)
-            while not hand.is_over:
-                actor = hand.actor
-                assert actor is not None
-                play(hand, seat_bots[actor].choose(hand.seat_view(actor), rng))
+            view_of, act = hand.seat_view, hand.act
+            actor = hand.actor
+            while actor is not None:  # play(), inlined: this loop is the simulation's time
+                choice = chooses[actor](view_of(actor), rng)
+                if isinstance(choice, str):
+                    act(choice)
+                else:
+                    act(choice[0], choice[1])
                 actions += 1
-            if sum(hand.stacks) != total:
+                actor = hand.actor
+            if not hand.is_over:
+                raise RuntimeError(f"hand {k + 1}: nobody is to act in an unfinished hand")
+            final = hand.stacks
+            if sum(final) != total:
                 raise RuntimeError(f"hand {k + 1}: chips not conserved "
-                                   f"({sum(hand.stacks)} != {total})")
-            for s in range(players):
-                net = hand.stacks[s] - stack
+                                   f"({sum(final)} != {total})")
+            for s, kind in enumerate(seat_kinds):
+                net = final[s] - stack
                 flows[s] += net
-                per_bot[kinds[s % len(kinds)]] += net
-            if any(r.kind == "show" for r in hand.records):
+                per_bot[kind] += net
+            if "show" in [r.kind for r in hand.records]:
                 showdowns += 1
             total_pot += hand.pot_total
             if write is not None:

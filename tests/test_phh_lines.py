@@ -15,12 +15,19 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stud_fast.history import (FinishingStacksError, PHHError, ReplayError, dumps, loads,
                                loads_all, replay, to_phh, validate)
 from stud_fast.history.positions import scan
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 _CARDS = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
@@ -230,3 +237,60 @@ def test_scan_reads_every_kind_of_string() -> None:
     assert found[("1",)].fields == {"actions": 3}
     assert found[("two", "three")].actions == () and found[("two", "three")].fields["actions"] \
         == _line_of(text, "actions = []")
+
+
+# ---- the positions of any layout ---------------------------------------------------------------
+
+_TEXT = st.text(alphabet=st.sampled_from(list("pd1 cbr#[]{},='\"\\\t") + ["é"]), max_size=12)
+
+
+def _basic(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
+
+
+@st.composite
+def _layouts(draw: st.DrawFn) -> tuple[str, list[str], list[int]]:
+    """A TOML text whose ``actions`` array holds random strings in random places, with the
+    line the generator put each string on."""
+    lines = ['variant = "F7S"  # [not, "an", array]', "antes = [", "  1,", "  1 ]"]
+    if draw(st.booleans()):
+        lines += ['note = """a "multi-line" string,', "[with] brackets = 3", '"""']
+    lines.append("actions = [" + draw(st.sampled_from(["", "  # ]", " # '[x]', y"])))
+    actions: list[str] = []
+    where: list[int] = []
+    row = "  "
+    for text in draw(st.lists(_TEXT, max_size=8)):
+        kind = draw(st.sampled_from(["basic", "literal", "multi", "multi_literal"]))
+        if kind == "literal" and "'" in text or kind == "multi_literal" and "'''" in text + "'":
+            kind = "basic"
+        if kind == "basic":
+            token = _basic(text)
+        elif kind == "literal":
+            token = f"'{text}'"
+        elif kind == "multi":
+            token = '"""' + text.replace("\\", "\\\\").replace('"', '\\"') + '"""'
+        else:
+            token = f"'''{text}'''"
+        where.append(len(lines) + 1)
+        actions.append(text)
+        row += token + ", "
+        if draw(st.booleans()):  # end the line, maybe with a comment or a blank line
+            lines.append(row + draw(st.sampled_from(["", "# \"]\", ','", "#["])))
+            lines += [""] * draw(st.integers(0, 1))
+            row = "  "
+    lines.append(row + "]  # ]")
+    lines.append("starting_stacks = [1, 1]")
+    return "\n".join(lines) + "\n", actions, where
+
+
+@given(_layouts())
+@settings(max_examples=300, deadline=None)
+def test_scan_finds_every_action_where_it_was_written(layout: tuple[str, list[str], list[int]]
+                                                      ) -> None:
+    text, actions, where = layout
+    assert tomllib.loads(text)["actions"] == actions  # the layout is the TOML we meant
+    found = scan(text)[()]
+    assert list(found.actions) == where
+    assert found.fields["actions"] == text.splitlines().index(
+        next(line for line in text.splitlines() if line.startswith("actions = ["))) + 1
+    assert found.fields["starting_stacks"] == len(text.splitlines())

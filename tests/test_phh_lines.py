@@ -294,3 +294,17 @@ def test_scan_finds_every_action_where_it_was_written(layout: tuple[str, list[st
     assert found.fields["actions"] == text.splitlines().index(
         next(line for line in text.splitlines() if line.startswith("actions = ["))) + 1
     assert found.fields["starting_stacks"] == len(text.splitlines())
+
+
+def test_a_field_of_the_wrong_type_names_its_line_in_a_phhs() -> None:
+    hands = [dumps(to_phh(_played(seed))) for seed in (1, 2)]
+    bad = hands[1].replace("small_bet = ", 'day = "Monday"\nsmall_bet = ')
+    text = f"[1]\n{hands[0]}\n[2]\n{bad}"
+    with pytest.raises(PHHError, match=rf"^line {_line_of(text, 'Monday')}: field 'day' must"):
+        loads_all(text)
+
+
+def test_reading_does_not_scan_until_a_line_is_asked() -> None:
+    history = loads(dumps(to_phh(_played(3))))
+    assert history.source is not None and history.source.positions._tables is None
+    assert history.action_lines() is not None and history.source.positions._tables is not None

@@ -21,7 +21,7 @@ from typing import Any, Mapping, Optional, Union
 
 from stud_fast.history.actions import Action, parse_action
 from stud_fast.history.codes import Amount, PHHError
-from stud_fast.history.positions import TableLines, scan
+from stud_fast.history.positions import TextPositions
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -34,12 +34,23 @@ __all__ = ["HandHistory", "SourceLines", "loads", "loads_all", "load", "place"]
 @dataclass(frozen=True)
 class SourceLines:
     """Where a hand read from text stood: the line (from 1, in the whole file) of each field
-    in ``fields`` and of each action in ``action_lines``, with the ``actions`` as read (lines
-    are given only while the hand's actions are still those)."""
+    in ``fields`` and of each action in ``action_lines`` (found in ``positions`` when first
+    asked, in the table at ``table``), with the ``actions`` as read (lines are given only while
+    the hand's actions are still those)."""
 
-    fields: Mapping[str, int]
+    positions: TextPositions
+    table: tuple[str, ...]
     actions: tuple[str, ...]
-    action_lines: tuple[int, ...]
+
+    @property
+    def fields(self) -> Mapping[str, int]:
+        """The line of each field."""
+        return self.positions.table(self.table).fields
+
+    @property
+    def action_lines(self) -> tuple[int, ...]:
+        """The line of each action string."""
+        return self.positions.table(self.table).actions
 
 
 def place(number: int, line: Optional[int]) -> str:
@@ -115,10 +126,10 @@ class HandHistory:
         """The line of the source text of each action (from 1), or None when the hand was not
         read from text or its actions changed since."""
         source = self.source
-        if (source is None or len(source.action_lines) != len(source.actions)
-                or tuple(self.actions) != source.actions):
+        if source is None or tuple(self.actions) != source.actions:
             return None
-        return list(source.action_lines)
+        lines = source.action_lines
+        return list(lines) if len(lines) == len(source.actions) else None
 
     def field_line(self, name: str) -> Optional[int]:
         """The line of the source text where field ``name`` stands, or None."""
@@ -174,18 +185,17 @@ _KIND_CHECKS: dict[str, tuple[str, Any]] = {
 }
 
 
-def _check_kind(name: str, value: object, line: Optional[int] = None) -> None:
+def _check_kind(name: str, value: object) -> None:
     what, ok = _KIND_CHECKS[_FIELD_KINDS[name]]
     if not ok(value):
-        where = "" if line is None else f"line {line}: "
-        raise PHHError(f"{where}field {name!r} must be {what}, got {value!r}")
+        raise PHHError(f"field {name!r} must be {what}, got {value!r}")
 
 
-def _from_table(table: Mapping[str, Any], strict: bool, spots: Optional[TableLines],
+def _from_table(table: Mapping[str, Any], strict: bool, positions: TextPositions,
                 key: Optional[str] = None) -> HandHistory:
-    """The hand of one TOML table (``key`` names it in a ``.phhs`` text); ``spots`` holds
-    where its fields and actions stand in the text."""
-    lines = spots.fields if spots is not None else {}
+    """The hand of one TOML table (``key`` names it in a ``.phhs`` text, None for a ``.phh``);
+    ``positions`` are those of the whole text."""
+    path = () if key is None else (key,)
     missing = [name for name in _REQUIRED if name not in table]
     if missing:
         hand = "" if key is None else f"hand [{key}]: "
@@ -196,19 +206,22 @@ def _from_table(table: Mapping[str, Any], strict: bool, spots: Optional[TableLin
     extensions: dict[str, object] = {}
     for name, value in table.items():
         if name in _FIELD_KINDS:
-            _check_kind(name, value, lines.get(name))
+            try:
+                _check_kind(name, value)
+            except PHHError as e:
+                line = positions.table(path).fields.get(name)
+                if line is None:
+                    raise
+                raise PHHError(f"line {line}: {e}") from None
             known[name] = value
         elif name.startswith("_") or not strict:
             extensions[name] = value
         else:
-            where = f"line {lines[name]}: " if name in lines else ""
+            line = positions.table(path).fields.get(name)
+            where = "" if line is None else f"line {line}: "
             raise PHHError(f"{where}unknown field {name!r}: PHH fields are listed in the spec, "
                            f"and extension fields start with '_'")
-    source = None
-    if spots is not None:
-        actions = tuple(known["actions"])
-        source = SourceLines(spots.fields, actions, spots.actions
-                             if len(spots.actions) == len(actions) else ())
+    source = SourceLines(positions, path, tuple(known["actions"]))
     return HandHistory(**known, extensions=extensions, source=source)
 
 
@@ -225,18 +238,18 @@ def loads(text: str, *, strict: bool = True) -> HandHistory:
     An unknown field without the ``_`` prefix is an error (the spec asks parsers to report
     it); with ``strict=False`` it is kept in ``extensions`` as it is.
     """
-    return _from_table(_toml_document(text), strict, scan(text).get(()))
+    return _from_table(_toml_document(text), strict, TextPositions(text))
 
 
 def loads_all(text: str, *, strict: bool = True) -> list[HandHistory]:
     """Read every hand of a ``.phhs`` text (one TOML table per hand, e.g. ``[1]``, ``[2]``)."""
     document = _toml_document(text)
-    spots = scan(text)
+    positions = TextPositions(text)
     hands = []
     for key, table in document.items():
         if not isinstance(table, dict):
             raise PHHError(f"{key!r} is not a hand: a .phhs file holds one table per hand")
-        hands.append(_from_table(table, strict, spots.get((key,)), key))
+        hands.append(_from_table(table, strict, positions, key))
     return hands
 
 

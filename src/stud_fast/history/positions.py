@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -25,25 +26,27 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-__all__ = ["TableLines", "scan"]
+__all__ = ["TableLines", "TextPositions", "scan"]
 
 # One alternative per token kind; strings come before bare words so that a quote opens a
 # string wherever it stands, and a multi-line string before a one-line one (''' vs '').
 # Inside a multi-line string one or two quotes are content, three or more close it (TOML
 # allows up to two quotes of content right before the closing three: """a""""" is 'a""').
+# Blanks and comments before a token are part of its match, so that each match is a token
+# that counts (fewer matches: the scan runs on every text read).
 _TOKEN = re.compile(
-    r"(?P<nl>\n)"
-    r"|(?P<ws>[ \t\r]+)"
-    r"|(?P<comment>#[^\n]*)"
+    r"(?:[ \t\r]+|#[^\n]*)*"
+    r"(?:(?P<nl>\n)"
     r'|(?P<str>"""(?:[^"\\]|\\.|"{1,2}(?!"))*"{3,5}'
     r"|'''(?:[^']|'{1,2}(?!'))*'{3,5}"
     r'|"(?:[^"\\\n]|\\.)*"'
     r"|'[^'\n]*')"
     r"|(?P<punct>[\[\]{}=,])"
-    r"|(?P<bare>[^\s\[\]{}=,#\"']+)",
+    r"|(?P<bare>[^\s\[\]{}=,#\"']+))",
     re.DOTALL)
+_NEWLINE = re.compile("\n")
 
-_Token = tuple[str, str, int]  # (kind, text, line)
+_Token = tuple[str, str, int]  # (kind, text, offset in the text)
 
 
 @dataclass(frozen=True)
@@ -56,22 +59,17 @@ class TableLines:
 
 
 def _tokens(text: str) -> list[_Token]:
-    """The tokens that matter (no blanks, no comments), each with the line it starts on."""
+    """The tokens that matter (no blanks, no comments), each with its offset in ``text``; the
+    tokens stop where the text stops being TOML (positions are only a help)."""
     out: list[_Token] = []
-    line = 1
-    pos = 0
-    match = _TOKEN.match
-    while pos < len(text):
-        m = match(text, pos)
-        if m is None:  # not TOML after all: positions are only a help, stop here
+    end = 0
+    for m in _TOKEN.finditer(text):
+        if m.start() != end:  # finditer skipped what no token matches: not TOML
             break
+        end = m.end()
         kind = m.lastgroup
-        assert kind is not None
-        tok = m.group()
-        if kind not in ("ws", "comment"):
-            out.append((kind, tok, line))
-        line += tok.count("\n")
-        pos = m.end()
+        assert kind is not None  # a match is always one token
+        out.append((kind, m.group(kind), m.start(kind)))
     return out
 
 
@@ -90,7 +88,7 @@ def _key(tokens: list[_Token]) -> tuple[str, ...]:
 
 
 def _skip_value(tokens: list[_Token], i: int, lines: Optional[list[int]]) -> int:
-    """The index after the value starting at ``tokens[i]``; the line of each string directly
+    """The index after the value starting at ``tokens[i]``; the offset of each string directly
     in an array value goes into ``lines`` (when given)."""
     kind, tok, _ = tokens[i]
     if kind != "punct" or tok not in "[{":
@@ -101,7 +99,7 @@ def _skip_value(tokens: list[_Token], i: int, lines: Optional[list[int]]) -> int
         lines = None
     depth = 0
     while True:
-        kind, tok, line = tokens[i]
+        kind, tok, offset = tokens[i]
         i += 1
         if kind == "punct" and tok in "[{":
             depth += 1
@@ -110,20 +108,20 @@ def _skip_value(tokens: list[_Token], i: int, lines: Optional[list[int]]) -> int
             if depth == 0:
                 return i
         elif kind == "str" and depth == 1 and lines is not None:
-            lines.append(line)
+            lines.append(offset)
 
 
 def scan(text: str) -> dict[tuple[str, ...], TableLines]:
     """The positions of every table of a TOML text that :mod:`tomllib` reads, by the table's
     key path (``()`` for the top level, ``("2",)`` for a ``.phhs`` file's ``[2]``). A text
     that is not TOML gives what could be found before the trouble."""
-    found: dict[tuple[str, ...], tuple[dict[str, int], list[int]]] = {}
+    found: dict[tuple[str, ...], tuple[dict[str, int], list[int]]] = {}  # offsets
     tokens = _tokens(text)
     path: tuple[str, ...] = ()
     i = 0
     try:
         while i < len(tokens):
-            kind, tok, line = tokens[i]
+            kind, tok, offset = tokens[i]
             if kind == "nl":
                 i += 1
             elif kind == "punct" and tok == "[":  # a table header, [name] or [[name]]
@@ -140,8 +138,35 @@ def scan(text: str) -> dict[tuple[str, ...], TableLines]:
                 if not key:
                     break
                 fields, actions = found.setdefault(path + key[:-1], ({}, []))
-                fields.setdefault(key[-1], line)
+                fields.setdefault(key[-1], offset)
                 i = _skip_value(tokens, j + 1, actions if key[-1] == "actions" else None)
     except (IndexError, tomllib.TOMLDecodeError):  # a text tomllib refuses: keep what was found
         pass
-    return {p: TableLines(f, tuple(a)) for p, (f, a) in found.items()}
+    starts = [m.end() for m in _NEWLINE.finditer(text)]  # where lines 2, 3, ... start
+
+    def line_of(offset: int) -> int:
+        return bisect_right(starts, offset) + 1
+
+    return {p: TableLines({k: line_of(v) for k, v in f.items()}, tuple(map(line_of, a)))
+            for p, (f, a) in found.items()}
+
+
+class TextPositions:
+    """The positions of one text, scanned when first asked (errors are rare, and the scan
+    costs about as much as reading the TOML) and shared by every hand read from the text.
+
+    >>> TextPositions('a = 1\\nactions = ["x",\\n "y"]\\n').table(()).actions
+    (2, 3)
+    """
+
+    __slots__ = ("text", "_tables")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._tables: Optional[dict[tuple[str, ...], TableLines]] = None
+
+    def table(self, path: tuple[str, ...]) -> TableLines:
+        """The positions in the table at ``path`` (none for a table the scan did not find)."""
+        if self._tables is None:
+            self._tables = scan(self.text)
+        return self._tables.get(path) or TableLines()

@@ -308,3 +308,15 @@ def test_reading_does_not_scan_until_a_line_is_asked() -> None:
     history = loads(dumps(to_phh(_played(3))))
     assert history.source is not None and history.source.positions._tables is None
     assert history.action_lines() is not None and history.source.positions._tables is not None
+
+
+@pytest.mark.parametrize("name, value, words", [
+    ("antes", "[1, 1]", "antes has 2 entries for 3 players"),
+    ("starting_stacks", "[200, 0, 200]", "starting stacks must be positive"),
+    ("variant", '"_F9S"', "is not a stud variant code"),
+])
+def test_validate_names_the_line_of_a_bad_field(name: str, value: str, words: str) -> None:
+    text = _messy(dumps(to_phh(_played(3))))
+    text = re.sub(rf"(?m)^{name} = .*$", f"{name} = {value}", text)
+    with pytest.raises(PHHError, match=rf"line {_line_of(text, name + ' = ')}: [^;]*{words}"):
+        validate(loads(text))

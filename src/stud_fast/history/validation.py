@@ -54,7 +54,7 @@ def validate(hand: HandHistory) -> None:
     """
     problems: list[str] = []
 
-    def at(name: str) -> str:  # where a field stands, for a hand read from text
+    def field_at(name: str) -> str:  # where a field stands, for a hand read from text
         line = hand.field_line(name)
         return "" if line is None else f"line {line}: "
 
@@ -68,7 +68,7 @@ def validate(hand: HandHistory) -> None:
         try:
             stud = parse_variant(code)
         except PHHError as e:
-            problems.append(f"{at('variant')}{e}")
+            problems.append(f"{field_at('variant')}{e}")
             needed = ()
         else:
             needed = (("small_bet", "big_bet") if stud.betting == "fixed-limit"
@@ -79,26 +79,26 @@ def validate(hand: HandHistory) -> None:
         if getattr(hand, name) is None:
             problems.append(f"variant {code} needs field {name!r}")
     if stud is not None and hand.blinds_or_straddles is not None:
-        problems.append(f"{at('blinds_or_straddles')}stud has no blinds: "
+        problems.append(f"{field_at('blinds_or_straddles')}stud has no blinds: "
                         f"'blinds_or_straddles' must not be set")
     if stud is not None:
         unlimited = stud.betting != "fixed-limit"
         for name in ("small_bet", "big_bet") if unlimited else ("min_bet",):
             if getattr(hand, name) is not None:
-                problems.append(f"{at(name)}field {name!r} does not belong to {stud.betting} "
+                problems.append(f"{field_at(name)}field {name!r} does not belong to {stud.betting} "
                                 f"{code}")
     for name in _PER_PLAYER:
         value = getattr(hand, name)
         if value is not None and len(value) != n:
-            problems.append(f"{at(name)}{name} has {len(value)} entries for {n} players")
+            problems.append(f"{field_at(name)}{name} has {len(value)} entries for {n} players")
     if n < 2:
         problems.append("a hand needs at least two players (starting_stacks)")
     if any(s <= 0 for s in hand.starting_stacks):
-        problems.append(f"{at('starting_stacks')}starting stacks must be positive")
+        problems.append(f"{field_at('starting_stacks')}starting stacks must be positive")
     if any(a < 0 for a in hand.antes):
-        problems.append(f"{at('antes')}antes must not be negative")
+        problems.append(f"{field_at('antes')}antes must not be negative")
     if any(s < 0 for s in hand.finishing_stacks or ()):
-        problems.append(f"{at('finishing_stacks')}finishing stacks must not be negative")
+        problems.append(f"{field_at('finishing_stacks')}finishing stacks must not be negative")
 
     ext = hand.extensions
     for name, value in ext.items():
@@ -108,12 +108,12 @@ def validate(hand: HandHistory) -> None:
             default = OPTION_DEFAULTS[name]
             choices = _OPTION_CHOICES.get(name)
             if type(value) is not type(default) or (choices and value not in choices):
-                problems.append(f"{at(name)}{name} = {value!r} is not valid"
+                problems.append(f"{field_at(name)}{name} = {value!r} is not valid"
                                 + (f": use one of {choices}" if choices else
                                    f": use a {type(default).__name__}"))
     if stud is not None and stud.standard and variant_code(stud.game, extensions=ext) != code:
-        problems.append(f"{at('variant')}{code} is pokerkit's code with default rules; with a "
-                        f"rule option off its default write "
+        problems.append(f"{field_at('variant')}{code} is pokerkit's code with default rules; "
+                        f"with a rule option off its default write "
                         f"{variant_code(stud.game, extensions=ext)}")
 
     deck = ext.get("_deck", 52)

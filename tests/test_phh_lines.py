@@ -320,3 +320,9 @@ def test_validate_names_the_line_of_a_bad_field(name: str, value: str, words: st
     text = re.sub(rf"(?m)^{name} = .*$", f"{name} = {value}", text)
     with pytest.raises(PHHError, match=rf"line {_line_of(text, name + ' = ')}: [^;]*{words}"):
         validate(loads(text))
+
+
+def test_a_fractional_bring_in_names_its_own_line() -> None:
+    text = _messy(dumps(to_phh(_played(3)))).replace("bring_in = 2", "bring_in = 2.5")
+    with pytest.raises(PHHError, match=rf"^line {_line_of(text, 'bring_in = ')}: bring_in is 2.5"):
+        replay(loads(text))

@@ -243,15 +243,14 @@ def _config_of(history: HandHistory) -> GameConfig:
         if history.min_bet is None:
             raise PHHError("pot- and no-limit stud need min_bet")
         small = big = _chips_of(history, "min_bet", history.min_bet, "min_bet")
+    bring_in = (None if history.bring_in is None
+                else _chips_of(history, "bring_in", history.bring_in, "bring_in"))
     try:
         return GameConfig(variant=game.name, ante=antes.pop() if antes else 0,
-                          bring_in=(_chips_of(history, "bring_in", history.bring_in,
-                                              "bring_in")
-                                    if history.bring_in is not None else None),
-                          small_bet=small, big_bet=big, betting=betting,
+                          bring_in=bring_in, small_bet=small, big_bet=big, betting=betting,
                           **options)  # type: ignore[arg-type]
     except (TypeError, ValueError) as e:
-        raise PHHError(f"{history.variant}: {e}") from None
+        raise history.field_error("variant", f"{history.variant}: {e}") from None
 
 
 class _Line(NamedTuple):

@@ -2,9 +2,10 @@
 
 Run from anywhere (stud_fast and pokerkit installed)::
 
-    python bench/bench_engine.py [--seconds 3] [--players 6] [--seed 1]
+    python bench/bench_engine.py [--seconds 3] [--players 6] [--seed 1] [--rounds 1]
 
-In one run it times, for ``--seconds`` each:
+In one run it times, for ``--seconds`` each (the first five ``--rounds`` times, interleaved,
+keeping each one's best round):
 
 1. stud_fast seven-card stud, every decision ``hand.act(rng.choice(list(hand.legal_actions())))``;
 2. pokerkit's ``FixedLimitSevenCardStud`` with the same policy over its legal operations
@@ -12,7 +13,10 @@ In one run it times, for ``--seconds`` each:
 3. stud_fast again with pokerkit's notion of legality (no fold when a check is possible), so
    that both engines play hands of the same shape: pokerkit never offers a free fold, which
    makes its random hands longer. The ratio is printed for both;
-4. stud_fast for every variant.
+4. ``stud_fast.simulate.simulate`` of seven-card stud, every seat a ``"random"`` bot, then
+   every seat a ``"strength"`` bot: whole simulations (the bots' thinking, the seat views
+   and the summary included), with their ratios to pokerkit's random hands;
+5. stud_fast for every variant.
 
 Stakes: ante 1, bring-in 2, small bet 5, big bet 10, stacks of 200, dealer moving each hand.
 
@@ -125,6 +129,22 @@ def measure(play: Callable[[int], int], seconds: float) -> tuple[float, float]:
     return hands / elapsed, actions / hands
 
 
+def measure_simulate(variant: str, players: int, bot: str, seed: int, seconds: float
+                     ) -> tuple[float, float]:
+    """``simulate()`` of ``variant`` with every seat played by ``bot`` for about ``seconds``
+    (sized by a first run of 200 hands, which warms up too); returns (hands per second,
+    player actions per hand) of that run."""
+    from stud_fast.simulate import simulate
+
+    def run(hands: int) -> tuple[float, float]:
+        s = simulate(variant, hands, players=players, seed=seed, bots=[bot], progress=False,
+                     stack=STACK, **STAKES)
+        return s.hands_per_second, s.actions_per_hand
+
+    first, _ = run(200)
+    return run(max(200, int(first * seconds)))
+
+
 def _random_hands(config: GameConfig, players: int, seed: int) -> Callable[[int], int]:
     """``play(k)`` for :func:`measure`: hand k of ``config`` with its own seeded rng."""
     rng = random.Random(seed)
@@ -141,6 +161,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (3)")
     p.add_argument("--players", type=int, default=6, help="players per hand (6)")
     p.add_argument("--seed", type=int, default=1, help="seed of decks and choices (1)")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="interleaved rounds of the seven-card measurements, best kept (1)")
     args = p.parse_args(argv)
     n, secs = args.players, args.seconds
     seven = GameConfig(variant="seven_card_stud", **STAKES)
@@ -150,26 +172,42 @@ def main(argv: Optional[list[str]] = None) -> int:
 
     print(f"fixed-limit seven-card stud, {n} players, random policy, {secs:g} s each")
     print(f"{'engine':<46}{'hands/s':>12}{'act/hand':>10}{'actions/s':>14}")
-    rng = random.Random(args.seed)
-    sf, sf_act = measure(lambda k: play_stud_fast(seven, n, rng, k % n), secs)
-    row("stud_fast StudHand", sf, sf_act)
     try:
-        game = pokerkit_game()
+        game: Any = pokerkit_game()
     except ImportError:
         print("pokerkit is not installed: no comparison")
-        pk = None
-    else:
+        game = None
+    best: dict[str, tuple[float, float]] = {}
+
+    def keep(name: str, result: tuple[float, float]) -> None:
+        if name not in best or result[0] > best[name][0]:
+            best[name] = result
+
+    for _ in range(max(1, args.rounds)):
         rng = random.Random(args.seed)
-        pk, pk_act = measure(lambda k: play_pokerkit(game, n, rng), secs)
-        row("pokerkit FixedLimitSevenCardStud", pk, pk_act)
-    rng = random.Random(args.seed)
-    sf2, sf2_act = measure(lambda k: play_stud_fast(seven, n, rng, k % n, free_fold=False),
-                           secs)
-    row("stud_fast, no fold when a check is legal", sf2, sf2_act)
-    if pk:
+        keep("stud_fast StudHand", measure(lambda k: play_stud_fast(seven, n, rng, k % n), secs))
+        if game is not None:
+            rng = random.Random(args.seed)
+            keep("pokerkit FixedLimitSevenCardStud",
+                 measure(lambda k: play_pokerkit(game, n, rng), secs))
+        rng = random.Random(args.seed)
+        keep("stud_fast, no fold when a check is legal",
+             measure(lambda k: play_stud_fast(seven, n, rng, k % n, free_fold=False), secs))
+        for bot in ("random", "strength"):
+            keep(f"stud_fast simulate(), {bot} bots",
+                 measure_simulate("seven_card_stud", n, bot, args.seed, secs))
+    for name, (rate, per_hand) in best.items():
+        row(name, rate, per_hand)
+    sf, sf_act = best["stud_fast StudHand"]
+    sf2 = best["stud_fast, no fold when a check is legal"][0]
+    if game is not None:
+        pk, pk_act = best["pokerkit FixedLimitSevenCardStud"]
         print(f"\nratio stud_fast / pokerkit: {sf / pk:.1f}x hands/s "
               f"({sf * sf_act / (pk * pk_act):.1f}x actions/s); same policy shape "
               f"(no free fold): {sf2 / pk:.1f}x hands/s")
+        print("simulate() / pokerkit's random hands: " + ", ".join(
+            f"{bot} bots {best[f'stud_fast simulate(), {bot} bots'][0] / pk:.1f}x"
+            for bot in ("random", "strength")))
 
     print(f"\nstud_fast, every variant, {n} players, random policy")
     print(f"{'variant':<46}{'hands/s':>12}{'act/hand':>10}{'actions/s':>14}")

@@ -6,8 +6,9 @@ seat 0 with the dealer at the last seat, and a written hand lists the seats in d
 Every event the engine records is written, dealer errors included (``d _pc``, ``d _fu``,
 ``d _ex``, ``_ai``, ``_po``: see :mod:`stud_fast.history.phh`), so a written hand replays to
 the same stacks. A replay refuses what the rules forbid with a :class:`ReplayError` naming the
-RULES.md ID, the action's number and text, and the player as the file names it; a file whose
-``finishing_stacks`` disagree with the replay raises :class:`FinishingStacksError`.
+RULES.md ID, the action's line in the file and number, its text, and the player as the file
+names it; a file whose ``finishing_stacks`` disagree with the replay raises
+:class:`FinishingStacksError`.
 
 >>> from stud_fast.variants import GameConfig
 >>> from stud_fast.table import StudHand
@@ -25,12 +26,14 @@ from __future__ import annotations
 import os
 import re
 from decimal import Decimal
-from typing import Literal, Optional, Sequence, Union
+from typing import Literal, NamedTuple, Optional, Sequence, Union
 
 from stud_fast.cards import card_str, parse_cards
 from stud_fast.errors import RuleError
-from stud_fast.history.phh import (OPTION_DEFAULTS, Action, HandHistory, PHHError, dump,
-                                   join_cards, load, parse_action, parse_variant, variant_code)
+from stud_fast.history.document import place
+from stud_fast.history.phh import (OPTION_DEFAULTS, Action, HandHistory, PHHError, VariantCode,
+                                   dump, join_cards, load, parse_action, parse_variant,
+                                   variant_code)
 from stud_fast.table import Record, StudHand
 from stud_fast.variants import GameConfig, Variant, games
 
@@ -46,13 +49,20 @@ _OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet",
 
 
 class ReplayError(PHHError):
-    """A recorded action the rules refuse, on one line: ``"<rule>: action <number> '<text>':
-    <why>"`` with players named as the file names them (``p3``). ``rule`` is the RULES.md ID,
-    ``number`` the action's 1-based position in ``actions`` and ``action`` its text."""
+    """A recorded action the rules refuse, on one line: ``"<rule>: line <line>, action <number>
+    '<text>': <why>"`` with players named as the file names them (``p3``). ``rule`` is the
+    RULES.md ID, ``line`` the line of the file the action stands on (None, and left out of the
+    message, for a hand not read from text or changed since), ``number`` the action's 1-based
+    position in ``actions`` and ``action`` its text.
 
-    def __init__(self, rule: str, number: int, action: str, message: str) -> None:
-        super().__init__(f"{rule}: action {number} {action!r}: {message}")
-        self.rule, self.number, self.action = rule, number, action
+    >>> str(ReplayError("B5", 7, "p3 cc", "p3 acts out of turn: p1 is to act", line=14))
+    "B5: line 14, action 7 'p3 cc': p3 acts out of turn: p1 is to act"
+    """
+
+    def __init__(self, rule: str, number: int, action: str, message: str,
+                 line: Optional[int] = None) -> None:
+        super().__init__(f"{rule}: {place(number, line)} {action!r}: {message}")
+        self.rule, self.number, self.action, self.line = rule, number, action, line
 
 
 class FinishingStacksError(PHHError):
@@ -60,10 +70,11 @@ class FinishingStacksError(PHHError):
     holds the file's, ``replayed`` the engine's (PHH player order) and ``hand`` the finished
     hand."""
 
-    def __init__(self, expected: list[int], hand: StudHand) -> None:
+    def __init__(self, expected: list[int], hand: StudHand, line: Optional[int] = None) -> None:
         differ = ", ".join(f"p{i + 1} {e} != {r}" for i, (e, r)
                            in enumerate(zip(expected, hand.stacks)) if e != r)
-        super().__init__(f"finishing_stacks disagree with the replay (file != replay): "
+        where = "" if line is None else f"line {line}: "
+        super().__init__(f"{where}finishing_stacks disagree with the replay (file != replay): "
                          f"{differ or 'a different number of players'}")
         self.expected, self.replayed, self.hand = expected, list(hand.stacks), hand
 
@@ -186,21 +197,38 @@ def _chips(value: object, what: str) -> int:
     raise PHHError(f"{what} is {value}: chip amounts are whole numbers")
 
 
+def _chips_of(history: HandHistory, name: str, value: object, what: str) -> int:
+    """:func:`_chips` of a field's value; the error names the field's line."""
+    try:
+        return _chips(value, what)
+    except PHHError as e:
+        raise history.field_error(name, str(e)) from None
+
+
+def _code_of(history: HandHistory) -> VariantCode:
+    try:
+        return parse_variant(history.variant)
+    except PHHError as e:
+        raise history.field_error("variant", str(e)) from None
+
+
 def _game_of(history: HandHistory) -> Variant:
-    code = parse_variant(history.variant)
+    code = _code_of(history)
     deck = history.extensions.get("_deck", 52)
     for game in games():
         if game.phh_code == code.game and game.deck == deck:
             return game
-    raise PHHError(f"{history.variant}: game {code.game} on {deck} cards is not replayed")
+    raise history.field_error("variant", f"{history.variant}: game {code.game} on {deck} "
+                                         f"cards is not replayed")
 
 
 def _config_of(history: HandHistory) -> GameConfig:
-    code = parse_variant(history.variant)
+    code = _code_of(history)
     betting = _BETTING_OF[code.betting]
     game = _game_of(history)
     ext = history.extensions
-    antes = {_chips(a, f"antes[{i}]") for i, a in enumerate(history.antes)}
+    antes = {_chips_of(history, "antes", a, f"antes[{i}]")
+             for i, a in enumerate(history.antes)}
     if len(antes) > 1:
         raise PHHError("different antes per player are not supported")
     options: dict[str, object] = {name: ext["_" + name] for name in _OPTIONS if "_" + name in ext}
@@ -209,66 +237,80 @@ def _config_of(history: HandHistory) -> GameConfig:
     if betting == "fixed":
         if history.small_bet is None or history.big_bet is None:
             raise PHHError("fixed-limit stud needs small_bet and big_bet")
-        small, big = _chips(history.small_bet, "small_bet"), _chips(history.big_bet, "big_bet")
+        small = _chips_of(history, "small_bet", history.small_bet, "small_bet")
+        big = _chips_of(history, "big_bet", history.big_bet, "big_bet")
     else:
         if history.min_bet is None:
             raise PHHError("pot- and no-limit stud need min_bet")
-        small = big = _chips(history.min_bet, "min_bet")
+        small = big = _chips_of(history, "min_bet", history.min_bet, "min_bet")
+    bring_in = (None if history.bring_in is None
+                else _chips_of(history, "bring_in", history.bring_in, "bring_in"))
     try:
         return GameConfig(variant=game.name, ante=antes.pop() if antes else 0,
-                          bring_in=(_chips(history.bring_in, "bring_in")
-                                    if history.bring_in is not None else None),
-                          small_bet=small, big_bet=big, betting=betting,
+                          bring_in=bring_in, small_bet=small, big_bet=big, betting=betting,
                           **options)  # type: ignore[arg-type]
     except (TypeError, ValueError) as e:
-        raise PHHError(f"{history.variant}: {e}") from None
+        raise history.field_error("variant", f"{history.variant}: {e}") from None
 
 
-_Line = tuple[int, str, Action]  # (number, text, parsed)
+class _Line(NamedTuple):
+    """One action of the file: its number (from 1), the line it stands on (None when
+    unknown), its text and what it says."""
+
+    number: int
+    line: Optional[int]
+    text: str
+    action: Action
+
+    def error(self, rule: str, message: str) -> ReplayError:
+        """A :class:`ReplayError` about this action."""
+        return ReplayError(rule, self.number, self.text, message, self.line)
 
 
 def _parse(history: HandHistory, players: int) -> list[_Line]:
+    where = history.action_lines()
     lines: list[_Line] = []
     for number, text in enumerate(history.actions, 1):
+        line = where[number - 1] if where else None
         try:
             a = parse_action(text)
         except PHHError as e:
-            raise ReplayError("PHH", number, text, str(e)) from None
+            raise ReplayError("PHH", number, text, str(e), line) from None
         for who in (a.actor, a.player):
             if isinstance(who, int) and who >= players:
                 raise ReplayError("E2", number, text, f"there is no p{who + 1} at this table "
-                                                      f"of {players} players")
-        lines.append((number, text, a))
+                                                      f"of {players} players", line)
+        lines.append(_Line(number, line, text, a))
     return lines
 
 
 def _dealt_cards(lines: list[_Line], config: GameConfig, players: int
-                 ) -> tuple[list[list[Optional[str]]], list[list[int]]]:
+                 ) -> tuple[list[list[Optional[str]]], list[list[_Line]]]:
     """Each player's cards in the order dealt, and the line that dealt each; every deal line
     gives the cards of one street (its number in the variant), never a street too many."""
     game = config.game
     rule = "S2" if game.cards_per_player == 7 else "S1"
     per_street = [st.down + st.up for st in game.streets]
     holes: list[list[Optional[str]]] = [[] for _ in range(players)]
-    line_of: list[list[int]] = [[] for _ in range(players)]
+    line_of: list[list[_Line]] = [[] for _ in range(players)]
     streets_dealt = [0] * players
-    for number, text, a in lines:
+    for line in lines:
+        a = line.action
         if a.verb != "dh" or a.player is None:
             continue
         p, cards = a.player, a.cards or ()
         k = streets_dealt[p]
         if k >= len(per_street):
-            raise ReplayError(rule, number, text, f"p{p + 1} is dealt a card after the last "
-                                                  f"street of {game.name}")
+            raise line.error(rule, f"p{p + 1} is dealt a card after the last street of "
+                                   f"{game.name}")
         extra = (sum(1 for c in cards if c is not None and c[0] == "4")
                  if game.baseball and config.four_up_extra_card else 0)
         if not per_street[k] <= len(cards) <= per_street[k] + extra:
-            raise ReplayError(rule, number, text, f"p{p + 1} gets {len(cards)} cards where "
-                                                  f"{game.streets[k].name} street deals "
-                                                  f"{per_street[k]}")
+            raise line.error(rule, f"p{p + 1} gets {len(cards)} cards where "
+                                   f"{game.streets[k].name} street deals {per_street[k]}")
         streets_dealt[p] = k + 1
         holes[p].extend(cards)
-        line_of[p].extend([number] * len(cards))
+        line_of[p].extend([line] * len(cards))
     return holes, line_of
 
 
@@ -284,26 +326,25 @@ def replay(history: HandHistory, *, check_stacks: bool = True) -> StudHand:
     config = _config_of(history)
     n = history.player_count
     if not 2 <= n <= config.max_players:
-        raise PHHError(f"S3: {config.variant} seats 2 to {config.max_players} players, "
-                       f"the file has {n}")
+        raise history.field_error("starting_stacks", f"S3: {config.variant} seats 2 to "
+                                  f"{config.max_players} players, the file has {n}")
     lines = _parse(history, n)
     holes, line_of = _dealt_cards(lines, config, n)
     shown: dict[int, tuple[_Line, tuple[Optional[str], ...]]] = {}
     community: list[str] = []
     premature: list[str] = []
     for line in lines:
-        a = line[2]
+        a = line.action
         if a.verb == "db":
             community.extend(c for c in (a.cards or ()) if c is not None)
         elif a.verb == "_pc" and a.cards and a.cards[0] is not None:
             premature.append(a.cards[0])
         elif a.verb == "sm" and a.shown and a.cards and isinstance(a.actor, int):
             shown[a.actor] = (line, a.cards)
-    for p, ((number, text, _), cards) in shown.items():  # a show reveals the cards dealt ??
+    for p, (line, cards) in shown.items():  # a show reveals the cards dealt ??
         if len(cards) != len(holes[p]) or any(
                 c is not None and h is not None and c != h for c, h in zip(cards, holes[p])):
-            raise ReplayError("S6", number, text, f"p{p + 1} shows other cards than it was "
-                                                  f"dealt")
+            raise line.error("S6", f"p{p + 1} shows other cards than it was dealt")
         holes[p] = [c if c is not None else h for c, h in zip(cards, holes[p])]
     known = {c for h in holes for c in h if c is not None} | set(community) | set(premature)
     # Unknown cards belong to players who never showed. They must not change who brings in
@@ -314,13 +355,14 @@ def replay(history: HandHistory, *, check_stacks: bool = True) -> StudHand:
     if config.game.opener != "bring_in_high":
         by_rank.reverse()
     spare = iter(card_str(c) for c in by_rank if card_str(c) not in known)
+    stacks = [_chips_of(history, "starting_stacks", s, f"starting_stacks[{i}]")
+              for i, s in enumerate(history.starting_stacks)]
     try:
         filled = [[c if c is not None else next(spare) for c in h] for h in holes]
-        hand = StudHand(config, stacks=[_chips(s, f"starting_stacks[{i}]")
-                                        for i, s in enumerate(history.starting_stacks)],
+        hand = StudHand(config, stacks=stacks,
                         dealer=n - 1, hole_cards=[" ".join(h) for h in filled],
                         deck=[parse_cards(c)[0] for c in community], burn=False,
-                        automatic=not any(line[2].verb == "_fu" for line in lines))
+                        automatic=not any(line.action.verb == "_fu" for line in lines))
     except StopIteration:
         raise PHHError("more cards are dealt than the deck holds") from None
     except ValueError as e:  # CardError: the same card twice
@@ -329,14 +371,13 @@ def replay(history: HandHistory, *, check_stacks: bool = True) -> StudHand:
     left = [(p, len(q)) for p, q in enumerate(hand._queued or ()) if q]
     if left:
         p, count = left[0]
-        number = line_of[p][len(line_of[p]) - count]
-        raise ReplayError("S2", number, history.actions[number - 1],
-                          f"p{p + 1} is dealt more cards than the hand gives it")
+        raise line_of[p][len(line_of[p]) - count].error(
+            "S2", f"p{p + 1} is dealt more cards than the hand gives it")
     if check_stacks and history.finishing_stacks is not None:
-        expected = [_chips(x, f"finishing_stacks[{i}]")
+        expected = [_chips_of(history, "finishing_stacks", x, f"finishing_stacks[{i}]")
                     for i, x in enumerate(history.finishing_stacks)]
         if expected != hand.stacks:
-            raise FinishingStacksError(expected, hand)
+            raise FinishingStacksError(expected, hand, history.field_line("finishing_stacks"))
     return hand
 
 
@@ -353,7 +394,8 @@ def _drive(hand: StudHand, exposed: list[int]) -> None:
 def _play(hand: StudHand, lines: Sequence[_Line]) -> None:
     exposed: list[int] = []  # I2: d _fu lines of the seventh-street deal
     after_deal = False  # only deal lines since the last other line
-    for number, text, a in lines:
+    for line in lines:
+        a = line.action
         if a.actor is None or a.verb in ("sm", "sd"):
             continue
         try:
@@ -379,17 +421,18 @@ def _play(hand: StudHand, lines: Sequence[_Line]) -> None:
             else:
                 _apply(hand, a)
         except RuleError as e:
-            raise ReplayError(e.rule, number, text, _players(e.reason)) from None
+            raise line.error(e.rule, _players(e.reason)) from None
         except PHHError as e:  # an amount that is not a whole number of chips
-            raise ReplayError("B2", number, text, str(e)) from None
+            raise line.error("B2", str(e)) from None
         except ValueError as e:  # the cards dealt cannot give this street (hole_cards)
-            raise ReplayError("S2", number, text, _players(str(e))) from None
+            raise line.error("S2", _players(str(e))) from None
+    last = f" (the last is {place(lines[-1].number, lines[-1].line)})" if lines else ""
     try:
         _drive(hand, exposed)
     except RuleError as e:
-        raise PHHError(f"{e.rule}: {_players(e.reason)}") from None
+        raise PHHError(f"{e.rule}: {_players(e.reason)}{last}") from None
     if not hand.is_over:
-        raise PHHError("the recorded actions end before the hand does")
+        raise PHHError(f"the recorded actions end before the hand does{last}")
 
 
 def _apply(hand: StudHand, a: Action) -> None:

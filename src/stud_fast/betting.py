@@ -62,7 +62,6 @@ class Betting(HandState):
             self._able -= 1
         record = Record(kind, s, street=self.street)
         self.records.append(record)
-        self._actions.append((kind, 0))
         self._pending_done()
         return record
 
@@ -358,7 +357,6 @@ class Betting(HandState):
         if self._pending:  # S5: the only player action before a buy is folding
             record = self._fold(s)
             self.records.append(record)
-            self._actions.append(("fold", 0))
             self._pending_done()
             return record
         before = self._level
@@ -417,7 +415,6 @@ class Betting(HandState):
             record = new_record(Record, (kind, s, amount, new_total, (), (), street))
         self._acted[s] = True
         self.records.append(record)
-        self._actions.append((kind, new_total if kind == "bet" or kind == "raise" else 0))
         self._advance(s)
         return record
 

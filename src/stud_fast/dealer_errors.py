@@ -58,7 +58,6 @@ class DealerErrors(HandState):
             self._capped = True
         record = Record("premature_card", None, cards=(exposed,), up=(True,), street=street)
         self.records.append(record)
-        self._actions.append(("premature_card", exposed))
         return record
 
     def _premature(self, card: Optional[int | str]) -> tuple[bool, int, int]:
@@ -133,7 +132,6 @@ class DealerErrors(HandState):
         self.cards[seat][index] = (card, True)
         record = Record("exposed_card", seat, cards=(card,), up=(True,), street=self.street)
         self.records.append(record)
-        self._actions.append(("exposed_card", seat))
         if any(self._round_bet) or self.stacks[seat] == 0:  # significant action: all in now
             if self.stacks[seat] > 0:
                 self._all_in_rights.add(seat)

@@ -297,7 +297,6 @@ class Dealing(HandState):
         self._dealer("post_antes")
         self._post_antes()
         self.dealer_due = "deal"
-        self._actions.append(("post_antes", 0))
 
     def deal(self, exposed: Sequence[int] = ()) -> None:
         """Deal the next street. ``exposed`` lists seats whose seventh-street card the dealer
@@ -309,7 +308,6 @@ class Dealing(HandState):
         exposed = self._exposed_seats(exposed)
         self._check_hole_cards()
         self.dealer_due = None
-        self._actions.append(("deal", list(exposed)))
         if not self._deal_next(exposed):
             self.dealer_due = "collect_bets"
 
@@ -317,7 +315,6 @@ class Dealing(HandState):
         """Gather the street's bets into the pot(s); then the next street or the award."""
         self._dealer("collect_bets")
         self.records.append(Record("collect", None, street=self.street))
-        self._actions.append(("collect_bets", 0))
         last = self.street + 1 >= len(self.config.game.streets)
         self.dealer_due = "award" if self._live == 1 or last else "deal"
 
@@ -325,5 +322,4 @@ class Dealing(HandState):
         """Showdown and award of the pots (S6, S7)."""
         self._dealer("award")
         self.dealer_due = None
-        self._actions.append(("award", 0))
         self._finish()

@@ -45,7 +45,6 @@ class HandState:
     _queued: Optional[list[list[int]]]
     _hole_cards_given: Optional[list[list[int]]]
     _dealing: list[int]
-    _actions: list[tuple[str, Any]]
     _next_card: int
     _burned: list[int]
     _pending: list[tuple[str, int]]

@@ -30,7 +30,7 @@ from stud_fast.dealing import Dealing, shuffled
 from stud_fast.errors import AmountError, RuleError
 from stud_fast.plan import plan_of
 from stud_fast.pots import Pot, build_pots
-from stud_fast.records import Record
+from stud_fast.records import Record, operations
 from stud_fast.showdown import Showdown
 from stud_fast.variants import GameConfig
 from stud_fast.views import Views
@@ -45,7 +45,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
     __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
-                 "_plan", "_queued", "_hole_cards_given", "_dealing", "_actions", "_next_card",
+                 "_plan", "_queued", "_hole_cards_given", "_dealing", "_next_card",
                  "_burned", "_pending", "_threes_wild", "_dead_seats", "_exposed", "_capped",
                  "_all_in_rights", "_choosers", "_opener", "_reopener", "_round_bet", "_acted",
                  "_may_raise", "_level", "_increment", "_bets", "_bring_in_due", "_completed",
@@ -107,7 +107,6 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.deck: tuple[int, ...] = tuple(order)
         self.stacks = list(stacks)
         self.records: list[Record] = []
-        self._actions: list[tuple[str, int]] = []  # (kind, amount) of player actions, for JSON
         self._next_card = 0
         self._burned: list[int] = []
         # operations due before the next betting round, in order: ("turn_up", seat) (S4) or
@@ -334,7 +333,6 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.cards[s][index] = (c, True)
         record = Record("turn_up", s, cards=(c,), up=(True,), street=self.street)
         self.records.append(record)
-        self._actions.append(("turn_up", c))
         self._pending_done()
         return record
 
@@ -357,7 +355,6 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self._threes_wild = True
         record = Record("buy_pot", s, amount, street=self.street)
         self.records.append(record)
-        self._actions.append(("buy_pot", 0))
         self._pending_done()
         return record
 
@@ -407,12 +404,19 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
 
         The state is a pure function of these (E4), so :meth:`from_json` rebuilds it exactly.
         """
+        game = self.config.game
+        last = len(game.streets) - 1
+        actions = operations(  # the records are the one log: the operations are read from it
+            self.records, dealer_driven=not self.automatic,
+            antes_posted=self.dealer_due != "post_antes", awarded=self.is_over,
+            exposable_street=last if game.cards_per_player == 7 and not game.streets[last].up
+            else None)
         return saved.dump({
             "format": saved.FORMAT, "config": self.config.to_dict(),
             "stacks": list(self.starting_stacks), "dealer": self.dealer,
             "deck": list(self.deck), "burn": self.burn, "automatic": self.automatic,
             "hole_cards": self._hole_cards_given,
-            "actions": [list(a) for a in self._actions],
+            "actions": actions,
         }, key)
 
     @classmethod

@@ -55,7 +55,7 @@ class DealerErrors(HandState):
             self._premature_seat = seat
         else:
             self._exposed = exposed
-            self._capped = True
+            self._round.capped = True
         record = Record("premature_card", None, cards=(exposed,), up=(True,), street=street)
         self.records.append(record)
         return record
@@ -132,7 +132,7 @@ class DealerErrors(HandState):
         self.cards[seat][index] = (card, True)
         record = Record("exposed_card", seat, cards=(card,), up=(True,), street=self.street)
         self.records.append(record)
-        if any(self._round_bet) or self.stacks[seat] == 0:  # significant action: all in now
+        if any(self._round.bet) or self.stacks[seat] == 0:  # significant action: all in now
             if self.stacks[seat] > 0:
                 self._all_in_rights.add(seat)
                 self._able -= 1

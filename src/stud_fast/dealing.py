@@ -107,7 +107,7 @@ class Dealing(HandState):
             # I2: the first card of the round was exposed: all of them go face up, and the
             # opener of the previous round opens
             exposed = players
-            self._reopener = self._opener
+            self._reopener = self._round.opener
         else:
             # I2: each such player has the rights of an all-in player: before any betting of
             # the round it chooses whether to be treated as all in (all_in_choice below)
@@ -241,7 +241,7 @@ class Dealing(HandState):
             return True
         if (not self.config.community_card_betting and self.community
                 and self.street == len(game.streets) - 1):
-            self._last_aggressor = None  # nobody bets: the best board shows first (S6)
+            self._round.last_aggressor = None  # nobody bets: the best board shows first (S6)
             return False  # S3, seed 003: no betting when everyone shares the last card
         self._start_round()
         return self.actor is not None

@@ -160,7 +160,7 @@ class Showdown(HandState):
         """S6: the last bettor or raiser of the final round shows first, else the best showing
         hand; then clockwise. A player whose hand can win no part of any pot it is in mucks
         (unless the game shows all hands); mucked cards stay hidden and win nothing."""
-        first = self._last_aggressor
+        first = self._round.last_aggressor
         if first is None or self.folded[first]:
             ranking = self.config.game.showing
             order = self._dealing_order()

@@ -13,6 +13,7 @@ from stud_fast.records import Record
 from stud_fast.variants import GameConfig
 
 if TYPE_CHECKING:  # pragma: no cover
+    from stud_fast.betting import BettingRound
     from stud_fast.views import SeatView
 
 __all__ = ["HandState"]
@@ -54,21 +55,10 @@ class HandState:
     _skip_burn: bool
     _premature_seat: Optional[int]
     _resume: Optional[int]
-    _capped: bool
     _all_in_rights: set[int]
     _choosers: list[int]
-    _opener: Optional[int]
     _reopener: Optional[int]
-    _round_bet: list[int]
-    _acted: list[bool]
-    _may_raise: list[bool]
-    _level: int
-    _increment: int
-    _bets: int
-    _bring_in_due: Optional[int]
-    _completed: bool
-    _last_aggressor: Optional[int]
-    _opened: bool
+    _round: BettingRound
     _cached: Optional[dict[str, tuple[int, int]]]
     _live: int
     _able: int
@@ -83,13 +73,9 @@ class HandState:
             ...
         def _turn_up_card(self, card: int | str) -> int:
             ...
-        def _put(self, seat: int, amount: int, counts_in_round: bool=True) -> None:
+        def _put(self, seat: int, amount: int) -> None:
             ...
         def _start_round(self) -> None:
-            ...
-        def _bet_size(self) -> int:
-            ...
-        def _fixed_bet(self, plan: Plan) -> int:
             ...
         def _can(self, kind: str) -> bool:
             ...
@@ -100,8 +86,6 @@ class HandState:
         def _refusals(self) -> dict[str, tuple[str, str]]:
             ...
         def _analyse(self, refused: Optional[dict[str, tuple[str, str]]]) -> dict[str, tuple[int, int]]:
-            ...
-        def _sizes(self, stack: int, least: int, owe: int) -> tuple[int, int]:
             ...
         def _act(self, kind: str, to: Optional[int]=None) -> Record:
             ...

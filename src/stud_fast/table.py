@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from stud_fast import saved
-from stud_fast.betting import _BETTING_ACTIONS, Betting, whole_chips
+from stud_fast.betting import _BETTING_ACTIONS, Betting, BettingRound, whole_chips
 from stud_fast.cards import parse_cards
 from stud_fast.dealer_errors import DealerErrors
 from stud_fast.dealing import Dealing, shuffled
@@ -46,10 +46,8 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
                  "_plan", "_queued", "_hole_cards_given", "_dealing", "_next_card",
-                 "_burned", "_pending", "_threes_wild", "_dead_seats", "_exposed", "_capped",
-                 "_all_in_rights", "_choosers", "_opener", "_reopener", "_round_bet", "_acted",
-                 "_may_raise", "_level", "_increment", "_bets", "_bring_in_due", "_completed",
-                 "_last_aggressor", "_opened", "_cached", "_live", "_able", "_views", "_pots",
+                 "_burned", "_pending", "_threes_wild", "_dead_seats", "_exposed",
+                 "_all_in_rights", "_choosers", "_reopener", "_round", "_cached", "_live", "_able", "_views", "_pots",
                  "_pots_key", "_skip_burn", "_premature_seat", "_resume")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
@@ -118,22 +116,11 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self._skip_burn = False  # I1: the next street's burn was made when a card was exposed
         self._premature_seat: Optional[int] = None  # I1 bury: the seat whose card was buried
         self._resume: Optional[int] = None  # I2 reported mid-round: who acts after the choice
-        self._capped = False  # I1 keep_capped: no bet above the largest in this round
         self._all_in_rights: set[int] = set()  # I2: seats treated as all in
         self._choosers: list[int] = []  # I2: seats choosing whether to be treated as all in
-        self._opener: Optional[int] = None  # who opened the current betting round
         self._reopener: Optional[int] = None  # I2: the previous round's opener opens
-        # the betting round (reset by _start_round)
-        self._round_bet = [0] * n
-        self._acted = [False] * n
-        self._may_raise = [True] * n
-        self._level = 0
-        self._increment = plan.small_bet
-        self._bets = 0
-        self._bring_in_due: Optional[int] = None
-        self._completed = False
-        self._last_aggressor: Optional[int] = None
-        self._opened = True
+        # the betting round: its state, made afresh for each street by _start_round
+        self._round = BettingRound(n, plan.small_bet)
         self._cached: Optional[dict[str, tuple[int, int]]] = None  # _options()
         self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
         self.community: list[int] = []
@@ -351,7 +338,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         s = self.actor
         assert s is not None
         self._cached = None
-        self._put(s, amount, counts_in_round=False)
+        self._put(s, amount)
         self._threes_wild = True
         record = Record("buy_pot", s, amount, street=self.street)
         self.records.append(record)

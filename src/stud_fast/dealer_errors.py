@@ -45,13 +45,14 @@ class DealerErrors(HandState):
         burn_now, exposed, seat = self._premature(card)
         self._cached = None
         street = self.street
+        dk = self._deck
         if burn_now:
-            self._burned.append(self._draw())
+            dk.burn()
             self.records.append(new_record(Record, ("burn", None, 0, 0, (), (), street)))
-        self._skip_burn = True  # the next street's burn is made (or was not due)
+        dk.burn_made = True  # the next street's burn is made (or was not due)
         if self.config.premature_card == "bury":
-            if self._queued is None:
-                self._burned.append(self._draw())
+            if dk.queued is None:
+                dk.burn()
             self._premature_seat = seat
         else:
             self._exposed = exposed
@@ -67,11 +68,12 @@ class DealerErrors(HandState):
         plan = self._plan
         if self.street + 1 >= plan.streets:
             raise RuleError("I1", "no street is left to deal: no card can be premature")
-        if self._skip_burn:
+        dk = self._deck
+        if dk.burn_made:
             raise RuleError("I1", "a card was already exposed in this betting round")
         players = self._seats_dealt()
         count = len(players)
-        queued = self._queued
+        queued = dk.queued
         wanted: Optional[int] = None
         if card is not None:
             try:
@@ -81,7 +83,7 @@ class DealerErrors(HandState):
             if len(found) != 1:
                 raise RuleError("I1", f"not one card: {card!r}")
             wanted = found[0]
-        left = len(self.deck) - self._next_card
+        left = dk.left()
         if queued is not None:  # a replay: the card comes from the file
             if wanted is None:
                 raise RuleError("I1", "name the exposed card when replaying given hole cards")
@@ -89,7 +91,7 @@ class DealerErrors(HandState):
             # buried: a card nobody is dealt
             kept = self.config.premature_card == "keep_capped" and any(
                 queued[s][:1] == [wanted] for s in players)
-            if not kept and (wanted not in self.deck[self._next_card:]
+            if not kept and (wanted not in dk.order[dk.next:]
                              or any(wanted in q for q in queued)):
                 raise RuleError("I1", f"{card_str(wanted)} is not a card left in the stub")
             return False, wanted, players[0]
@@ -101,7 +103,7 @@ class DealerErrors(HandState):
         middle = sum(len(plan.ups[k]) for k in range(self.street + 1, plan.streets - 1))
         if left - burn_now - buried < count * middle + 1:
             raise RuleError("I1", "the stub has no card to spare for a premature card")
-        exposed = self.deck[self._next_card + burn_now]
+        exposed = dk.order[dk.next + burn_now]
         if wanted is not None and wanted != exposed:
             raise RuleError("I1", f"the next card of the deck is {card_str(exposed)}, "
                                   f"not {card_str(wanted)}")
@@ -170,8 +172,9 @@ class DealerErrors(HandState):
         if game.cards_per_player != 7 or self.street + 2 != len(game.streets):
             raise RuleError("I2", "only a seventh-street card can be exposed this way")
         dealt = self._seats_dealt()
-        queued = self._queued
-        if (len(self.deck) - self._next_card < len(dealt) if queued is None
+        dk = self._deck
+        queued = dk.queued
+        if (dk.left() < len(dealt) if queued is None
                 else any(not queued[s] for s in dealt)):
             raise RuleError("I2", "seventh street is one shared card (S3): no player's card "
                                   "can be exposed")

@@ -14,6 +14,7 @@ from stud_fast.variants import GameConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from stud_fast.betting import BettingRound
+    from stud_fast.dealing import Deck
     from stud_fast.views import SeatView
 
 __all__ = ["HandState"]
@@ -43,16 +44,12 @@ class HandState:
     automatic: bool
     dealer_due: Optional[str]
     _plan: Plan
-    _queued: Optional[list[list[int]]]
-    _hole_cards_given: Optional[list[list[int]]]
+    _deck: Deck
     _dealing: list[int]
-    _next_card: int
-    _burned: list[int]
     _pending: list[tuple[str, int]]
     _threes_wild: bool
     _dead_seats: list[int]
     _exposed: Optional[int]
-    _skip_burn: bool
     _premature_seat: Optional[int]
     _resume: Optional[int]
     _all_in_rights: set[int]
@@ -100,8 +97,6 @@ class HandState:
         def _dealing_order(self) -> list[int]:
             ...
         def _post_antes(self) -> None:
-            ...
-        def _draw(self) -> int:
             ...
         def _deal_street(self, exposed: Sequence[int]=()) -> list[tuple[int, int]]:
             ...

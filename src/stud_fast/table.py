@@ -26,7 +26,7 @@ from stud_fast import saved
 from stud_fast.betting import _BETTING_ACTIONS, Betting, BettingRound, whole_chips
 from stud_fast.cards import parse_cards
 from stud_fast.dealer_errors import DealerErrors
-from stud_fast.dealing import Dealing, shuffled
+from stud_fast.dealing import Deck, Dealing, shuffled
 from stud_fast.errors import AmountError, RuleError
 from stud_fast.plan import plan_of
 from stud_fast.pots import Pot, build_pots
@@ -45,10 +45,9 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
     __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
-                 "_plan", "_queued", "_hole_cards_given", "_dealing", "_next_card",
-                 "_burned", "_pending", "_threes_wild", "_dead_seats", "_exposed",
+                 "_plan", "_deck", "_dealing", "_pending", "_threes_wild", "_dead_seats", "_exposed",
                  "_all_in_rights", "_choosers", "_reopener", "_round", "_cached", "_live", "_able", "_views", "_pots",
-                 "_pots_key", "_skip_burn", "_premature_seat", "_resume")
+                 "_pots_key", "_premature_seat", "_resume")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
@@ -74,7 +73,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck order, not both")
         full = list(plan.deck)
-        self._queued: Optional[list[list[int]]] = None
+        given: Optional[list[list[int]]] = None
         if hole_cards is not None:
             if len(hole_cards) != n:
                 raise ValueError("hole_cards needs one card list per seat")
@@ -82,7 +81,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             flat = [c for q in queued for c in q]
             if len(set(flat)) != len(flat) or not set(flat) <= set(full):
                 raise ValueError("hole_cards must be distinct cards of the variant's deck")
-            self._queued = queued
+            given = queued
             full = [c for c in full if c not in set(flat)]
         if deck is not None:
             order = list(parse_cards(deck))
@@ -94,8 +93,6 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             order = shuffled(full, seed)
         self.config = config
         self._plan = plan
-        self._hole_cards_given = ([list(parse_cards(c)) for c in hole_cards]
-                                  if hole_cards is not None else None)
         self.seats = n
         self.dealer = dealer
         # seats clockwise from the dealer's left: the dealing order (S2), the tie-break of F4/F5
@@ -103,17 +100,16 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.burn = burn
         self.starting_stacks = tuple(stacks)
         self.deck: tuple[int, ...] = tuple(order)
+        # the deck's state: how many cards came off, burns, the cards given for a replay
+        self._deck = Deck(self.deck, given)
         self.stacks = list(stacks)
         self.records: list[Record] = []
-        self._next_card = 0
-        self._burned: list[int] = []
         # operations due before the next betting round, in order: ("turn_up", seat) (S4) or
         # ("buy_pot", seat) (S5: an up three buys the pot or folds)
         self._pending: list[tuple[str, int]] = []
         self._threes_wild = False  # S5: every three is wild once somebody bought the pot
         self._dead_seats: list[int] = []  # B9 option: folded seats still dealt to
         self._exposed: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
-        self._skip_burn = False  # I1: the next street's burn was made when a card was exposed
         self._premature_seat: Optional[int] = None  # I1 bury: the seat whose card was buried
         self._resume: Optional[int] = None  # I2 reported mid-round: who acts after the choice
         self._all_in_rights: set[int] = set()  # I2: seats treated as all in
@@ -402,7 +398,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             "format": saved.FORMAT, "config": self.config.to_dict(),
             "stacks": list(self.starting_stacks), "dealer": self.dealer,
             "deck": list(self.deck), "burn": self.burn, "automatic": self.automatic,
-            "hole_cards": self._hole_cards_given,
+            "hole_cards": self._deck.given,
             "actions": actions,
         }, key)
 

@@ -289,14 +289,15 @@ class Betting(HandState):
     def _pending_done(self) -> None:
         """The first pending operation is done: the next one, or the betting round."""
         self._pending.pop(0)
+        resume = self._mistakes.resume
         if self._live == 1:
             self._pending.clear()
             self.actor = None
             self._round_over()
         elif self._pending:
             self.actor = self._pending[0][1]
-        elif self._resume is not None:  # I2 reported mid-round: the round goes on
-            resume, self._resume = self._resume, None
+        elif resume is not None:  # I2 reported mid-round: the round goes on
+            self._mistakes.resume = None
             if self.folded[resume] or self.is_all_in(resume):
                 self._advance(resume)
             else:
@@ -346,10 +347,11 @@ class Betting(HandState):
             rnd.opened = self.config.first_round != "must_open"
         else:
             self.actor = self._first_actor(by_high_card=False)
-            if self._reopener is not None and not self.is_all_in(self._reopener) \
-                    and not self.folded[self._reopener]:
-                self.actor = self._reopener  # I2: the opener of the previous round
-        self._reopener = None
+            reopener = self._mistakes.reopener
+            if reopener is not None and not self.is_all_in(reopener) \
+                    and not self.folded[reopener]:
+                self.actor = reopener  # I2: the opener of the previous round
+        self._mistakes.reopener = None
         rnd.opener = self.actor
 
     def _can(self, kind: str) -> bool:

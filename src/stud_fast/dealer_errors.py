@@ -10,7 +10,36 @@ from stud_fast.errors import RuleError
 from stud_fast.records import Record, new_record
 from stud_fast.state import HandState
 
-__all__ = ["DealerErrors"]
+__all__ = ["DealerErrors", "Mistakes"]
+
+
+class Mistakes:
+    """What the dealer's errors leave for later (I1, I2): the premature card kept to be dealt
+    face up (``kept``) or the seat whose card was buried (``buried_for``); the seats choosing
+    whether to be treated as all in after the deal (``choosers``), the seat to act once a
+    reported player chose (``resume``) and the previous round's opener who opens again
+    (``reopener``).
+
+    >>> Mistakes().kept is None
+    True
+    """
+
+    __slots__ = ("kept", "buried_for", "choosers", "resume", "reopener")
+
+    def __init__(self) -> None:
+        self.kept: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
+        self.buried_for: Optional[int] = None  # I1 bury: the seat whose card was buried
+        self.choosers: list[int] = []  # I2: seats choosing whether to be treated as all in
+        self.resume: Optional[int] = None  # I2 reported mid-round: who acts after the choice
+        self.reopener: Optional[int] = None  # I2: the previous round's opener opens
+
+    def __eq__(self, other: object) -> bool:
+        """Equal in the same state (a copy equals its original)."""
+        if type(other) is not Mistakes:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 class DealerErrors(HandState):
@@ -53,9 +82,9 @@ class DealerErrors(HandState):
         if self.config.premature_card == "bury":
             if dk.queued is None:
                 dk.burn()
-            self._premature_seat = seat
+            self._mistakes.buried_for = seat
         else:
-            self._exposed = exposed
+            self._mistakes.kept = exposed
             self._round.capped = True
         record = Record("premature_card", None, cards=(exposed,), up=(True,), street=street)
         self.records.append(record)
@@ -141,7 +170,7 @@ class DealerErrors(HandState):
             if self.actor == seat:
                 self._advance(seat)
         else:  # before it: the seat chooses, then the round goes on where it was
-            self._resume = self.actor
+            self._mistakes.resume = self.actor
             self._pending.insert(0, ("all_in_choice", seat))
             self.actor = seat
         return record
@@ -178,7 +207,7 @@ class DealerErrors(HandState):
                 else any(not queued[s] for s in dealt)):
             raise RuleError("I2", "seventh street is one shared card (S3): no player's card "
                                   "can be exposed")
-        if self._exposed is not None and dealt and dealt[0] in seats:
+        if self._mistakes.kept is not None and dealt and dealt[0] in seats:
             raise RuleError("I2", f"seat {dealt[0]}: its seventh-street card is the premature "
                                   f"card, face up already (I1)")
         for seat in seats:

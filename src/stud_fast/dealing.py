@@ -141,6 +141,7 @@ class Dealing(HandState):
         """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order.
         ``exposed``: seats whose (seventh-street) card is dealt face up by mistake (I2)."""
         ups = self._plan.ups[self.street]
+        mistakes = self._mistakes
         dealt_up: list[tuple[int, int]] = []
         folded = self.folded
         players = self._seats_dealt()
@@ -150,11 +151,11 @@ class Dealing(HandState):
             # I2: the first card of the round was exposed: all of them go face up, and the
             # opener of the previous round opens
             exposed = players
-            self._reopener = self._round.opener
+            mistakes.reopener = self._round.opener
         else:
             # I2: each such player has the rights of an all-in player: before any betting of
             # the round it chooses whether to be treated as all in (all_in_choice below)
-            self._choosers = [s for s in players  # in dealing order
+            mistakes.choosers = [s for s in players  # in dealing order
                               if s in exposed and not self.folded[s] and self.stacks[s] > 0]
         dk = self._deck
         deck, queued, street_no = dk.order, dk.queued, self.street
@@ -167,8 +168,8 @@ class Dealing(HandState):
             burn = left > len(ups) * count
         if dk.burn_made:  # I1: burned when the premature card was exposed
             burn = dk.burn_made = False
-        if self._premature_seat is not None:  # I1 bury: that deal ends at the seat whose card
-            x, self._premature_seat = self._premature_seat, None  # was exposed
+        if mistakes.buried_for is not None:  # I1 bury: that deal ends at the seat whose card
+            x, mistakes.buried_for = mistakes.buried_for, None  # was exposed
             if x in players:
                 players = [s for s in players if s != x] + [x]
         if self.burn and burn:
@@ -194,7 +195,7 @@ class Dealing(HandState):
                 dealt: Sequence[int] = deck[start:start + count]
             else:
                 dealt = [queued[s].pop(0) for s in players]
-            premature = self._exposed  # I1 keep_capped: the exposed card stays exposed
+            premature = mistakes.kept  # I1 keep_capped: the exposed card stays exposed
             if premature is None and not exposed:  # the usual deal: every card alike
                 face = FACE[up]
                 for s, card in zip(players, dealt):
@@ -207,7 +208,7 @@ class Dealing(HandState):
                 face_up = up or s in exposed
                 if card == premature:
                     face_up = True
-                    premature = self._exposed = None
+                    premature = mistakes.kept = None
                 cards[s].append((card, face_up))
                 append(new_record(Record, ("deal", s, 0, 0, (card,), (face_up,), street_no)))
                 if face_up and not folded[s]:
@@ -268,9 +269,10 @@ class Dealing(HandState):
         self.street += 1
         game = self.config.game
         dealt_up = self._deal_street(exposed)
-        if self._choosers:  # I2: exposed seventh-street cards: all in or play on
-            self._pending = [("all_in_choice", s) for s in self._choosers]
-            self._choosers = []
+        mistakes = self._mistakes
+        if mistakes.choosers:  # I2: exposed seventh-street cards: all in or play on
+            self._pending = [("all_in_choice", s) for s in mistakes.choosers]
+            mistakes.choosers = []
         elif game.turn_up:  # S4: everyone dealt a card turns one up before the betting;
             # one card stays down, so a seat that got no card (S3: the street was a shared
             # card) has nothing to turn

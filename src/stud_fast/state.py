@@ -14,6 +14,7 @@ from stud_fast.variants import GameConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from stud_fast.betting import BettingRound
+    from stud_fast.dealer_errors import Mistakes
     from stud_fast.dealing import Deck
     from stud_fast.views import SeatView
 
@@ -49,12 +50,8 @@ class HandState:
     _pending: list[tuple[str, int]]
     _threes_wild: bool
     _dead_seats: list[int]
-    _exposed: Optional[int]
-    _premature_seat: Optional[int]
-    _resume: Optional[int]
+    _mistakes: Mistakes
     _all_in_rights: set[int]
-    _choosers: list[int]
-    _reopener: Optional[int]
     _round: BettingRound
     _cached: Optional[dict[str, tuple[int, int]]]
     _live: int

@@ -25,7 +25,7 @@ from typing import Any, Optional, Sequence
 from stud_fast import saved
 from stud_fast.betting import _BETTING_ACTIONS, Betting, BettingRound, whole_chips
 from stud_fast.cards import parse_cards
-from stud_fast.dealer_errors import DealerErrors
+from stud_fast.dealer_errors import DealerErrors, Mistakes
 from stud_fast.dealing import Deck, Dealing, shuffled
 from stud_fast.errors import AmountError, RuleError
 from stud_fast.plan import plan_of
@@ -45,9 +45,9 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
     __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
-                 "_plan", "_deck", "_dealing", "_pending", "_threes_wild", "_dead_seats", "_exposed",
-                 "_all_in_rights", "_choosers", "_reopener", "_round", "_cached", "_live", "_able", "_views", "_pots",
-                 "_pots_key", "_premature_seat", "_resume")
+                 "_plan", "_deck", "_round", "_mistakes", "_dealing", "_pending", "_threes_wild",
+                 "_dead_seats", "_all_in_rights", "_cached", "_live", "_able", "_views",
+                 "_pots", "_pots_key")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
@@ -109,12 +109,8 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self._pending: list[tuple[str, int]] = []
         self._threes_wild = False  # S5: every three is wild once somebody bought the pot
         self._dead_seats: list[int] = []  # B9 option: folded seats still dealt to
-        self._exposed: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
-        self._premature_seat: Optional[int] = None  # I1 bury: the seat whose card was buried
-        self._resume: Optional[int] = None  # I2 reported mid-round: who acts after the choice
+        self._mistakes = Mistakes()  # what the dealer's errors (I1, I2) leave for later
         self._all_in_rights: set[int] = set()  # I2: seats treated as all in
-        self._choosers: list[int] = []  # I2: seats choosing whether to be treated as all in
-        self._reopener: Optional[int] = None  # I2: the previous round's opener opens
         # the betting round: its state, made afresh for each street by _start_round
         self._round = BettingRound(n, plan.small_bet)
         self._cached: Optional[dict[str, tuple[int, int]]] = None  # _options()

@@ -167,3 +167,62 @@ def test_fuzz_from_json_value_mutations(base: str, data: st.DataObject) -> None:
             node[key] = data.draw(_ATOMS)
             break
     _accepted_is_sound(json.dumps(state))
+
+
+def _saved_actions(hand: StudHand) -> list[list[Any]]:
+    actions: list[list[Any]] = json.loads(hand.to_json())["actions"]
+    return actions
+
+
+def test_E4_saved_operations_of_a_dealer_driven_hand_come_from_its_records() -> None:
+    # the records are the hand's one log: the dealer's operations (no ante records with ante 0)
+    # and the I2 exposed seats (given in any order: saved in dealing order) are read from it
+    cfg = GameConfig(variant="seven_card_stud", ante=0, bring_in=2, small_bet=4)
+    hand = StudHand(cfg, stacks=[80, 80, 80, 80], dealer=3, seed=2, automatic=False)
+    assert _saved_actions(hand) == []
+    hand.post_antes()
+    assert not hand.records and _saved_actions(hand) == [["post_antes", 0]]
+    assert StudHand.from_json(hand.to_json()).dealer_due == "deal"
+    while hand.street < 3 or hand.dealer_due != "deal":
+        if hand.dealer_due:
+            getattr(hand, hand.dealer_due)()
+        else:
+            hand.act("check" if hand.can_check() else "call" if hand.can_call() else "bring_in")
+    hand.deal(exposed=[2, 1])  # seventh street: seats 1 and 2 (dealt second and third) face up
+    assert _saved_actions(hand)[-2:] == [["collect_bets", 0], ["deal", [1, 2]]]
+    deals = [a for a in _saved_actions(hand) if a[0] == "deal"]
+    assert deals == [["deal", []]] * 4 + [["deal", [1, 2]]]
+    hand.take_all_in()
+    hand.play_on()
+    while not hand.is_over:
+        if hand.dealer_due:
+            getattr(hand, hand.dealer_due)()
+        else:
+            hand.act("check" if hand.can_check() else "call")
+    saved = _saved_actions(hand)
+    assert saved[0] == ["post_antes", 0] and saved[-1] == ["award", 0]
+    again = StudHand.from_json(hand.to_json())
+    assert again.records == hand.records and again.stacks == hand.stacks
+    assert again.to_json() == hand.to_json()
+
+
+@pytest.mark.parametrize("premature_card", ["bury", "keep_capped"])
+def test_I1_saved_premature_card_replays_from_the_records(premature_card: str) -> None:
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=4,
+                     premature_card=premature_card)  # type: ignore[arg-type]
+    for automatic in (True, False):
+        hand = StudHand(cfg, stacks=[80, 80, 80], dealer=0, seed=6, automatic=automatic)
+        exposed = False
+        while not hand.is_over:
+            if hand.dealer_due:
+                getattr(hand, hand.dealer_due)()
+            elif not exposed and hand.street == 2 and hand.can_expose_premature_card():
+                record = hand.expose_premature_card()
+                exposed = True
+                assert _saved_actions(hand)[-1] == ["premature_card", record.cards[0]]
+            else:
+                hand.act("check" if hand.can_check() else "call" if hand.can_call()
+                         else "bring_in")
+        assert exposed
+        again = StudHand.from_json(hand.to_json())
+        assert again.records == hand.records and again.to_json() == hand.to_json()

@@ -85,7 +85,7 @@ def test_F2_completing_is_not_a_raise() -> None:
     hand.complete()            # seat 2 completes to 10: the bet
     for _ in range(3):         # B3: then three raises are allowed
         hand.raise_to()
-    assert hand._level == 40
+    assert hand._round.level == 40
     with pytest.raises(RuleError) as e:
         hand.raise_to()
     assert e.value.rule == "B3"
@@ -159,7 +159,7 @@ def test_B3_unlimited_raises_heads_up_option() -> None:
     hand.complete()
     for _ in range(6):
         hand.raise_to()
-    assert hand._level == 70
+    assert hand._round.level == 70
 
 
 def test_B4_open_pair_on_fourth_street_allows_big_bet() -> None:
@@ -595,7 +595,7 @@ def test_I1_premature_card_buried_by_default() -> None:
     hand.call()
     dealt = [r.cards[0] for r in hand.records if r.kind == "deal"]
     assert rec.cards[0] not in dealt  # buried: nobody gets it
-    assert rec.cards[0] in hand._burned
+    assert rec.cards[0] in hand._deck.burned
 
 
 def test_I1_premature_card_kept_and_round_capped_option() -> None:

@@ -1,6 +1,8 @@
-"""The betting round (RULES.md B1-B9, F2-F5): who acts, what the actor may do with the least and
-most chips of each action and, from the same analysis, why anything else is refused (rule ID and
-reason); performing an action, the short all-in reopening rule and the end of a round."""
+"""The betting round (RULES.md B1-B9, F2-F5): :class:`BettingRound` owns a round's state and
+says what the actor may do with the least and most chips of each action and, from the same
+rule table, why anything else is refused (rule ID and reason), and performs an action (the
+short all-in reopening rule included); the :class:`Betting` mixin is the hand's side: pending
+operations, starting a round per street, who acts next and the end of a round."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from stud_fast.records import Record, new_record
 from stud_fast.plan import Plan
 from stud_fast.state import HandState
 
-__all__ = ["Betting", "whole_chips"]
+__all__ = ["Betting", "BettingRound", "fixed_bet", "whole_chips"]
 
 _PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
 _BETTING_ACTIONS = frozenset(_PLAYER_ACTIONS)  # what act() hands straight to _act()
@@ -45,8 +47,227 @@ def _one(amount: int) -> tuple[int, int]:
     return (amount, amount)
 
 
+class BettingRound:
+    """One betting round (B1-B9, F2-F5): what each seat put in during it, who acted, the level
+    and the least raise, the bets and raises made, the bring-in due, the opening duty and the
+    I1 cap. The hand makes one per street (:meth:`Betting._start_round`); the legal actions,
+    the refusal reasons (one rule table, :meth:`legal`) and the effect of an action
+    (:meth:`perform`) are its methods, given the hand for the seats' stacks and cards.
+
+    >>> rnd = BettingRound(3, 5)
+    >>> rnd.bet, rnd.level, rnd.increment
+    ([0, 0, 0], 0, 5)
+    """
+
+    __slots__ = ("bet", "acted", "may_raise", "level", "increment", "bets", "bring_in_due",
+                 "completed", "last_aggressor", "opened", "capped", "opener")
+
+    def __init__(self, seats: int, least_bet: int) -> None:
+        #: per seat, the chips it put in during this round
+        self.bet = [0] * seats
+        #: per seat, whether it acted since the last full bet or raise (B5)
+        self.acted = [False] * seats
+        #: per seat, whether it may still raise (B7: a short all-in does not reopen)
+        self.may_raise = [True] * seats
+        self.level = 0  # the largest total a seat put in during the round
+        self.increment = least_bet  # pot and no limit: the least raise (B2, B7)
+        self.bets = 0  # the bet (or completion) and the raises so far (B3)
+        self.bring_in_due: Optional[int] = None  # F2: the seat that must bring in first
+        self.completed = False  # F2: the bring-in was completed
+        self.last_aggressor: Optional[int] = None  # S6: the last bettor or raiser
+        self.opened = True  # F4 must_open: False while the high card must still open
+        self.capped = False  # I1 keep_capped: no bet above the largest in this round
+        self.opener: Optional[int] = None  # who opened the round (I2: may open the next)
+
+    def __eq__(self, other: object) -> bool:
+        """Rounds in the same state are equal (a copy of a round equals it)."""
+        if type(other) is not BettingRound:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def legal(self, hand: HandState, s: int, refused: Optional[dict[str, tuple[str, str]]]
+              ) -> dict[str, tuple[int, int]]:
+        """Seat ``s``'s legal betting actions, each with the least and most chips it puts in;
+        with a ``refused`` dict, also why each other betting action is refused (rule ID,
+        message). ``s`` is the actor, with no operation pending (S4, S5, I2)."""
+        legal: dict[str, tuple[int, int]] = {}
+        plan = hand._plan
+        stack = hand.stacks[s]
+        if self.bring_in_due is not None:  # F2: the forced opening comes first
+            legal["bring_in"] = _one(min(plan.bring_in, stack))
+            legal["complete"] = _one(min(plan.small_bet, stack))
+            if refused is not None:
+                for kind in ("fold", "check", "call", "bet", "raise"):
+                    refused[kind] = ("F2", "it must bring in or complete first")
+            return legal
+        if refused is not None:
+            refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of "
+                                         "the round")
+        legal["fold"] = (0, 0)
+        level = self.level
+        have = self.bet[s]
+        owe = level - have
+        others = hand._able - 1  # the actor itself is never folded nor all in
+        if owe > 0:
+            if refused is not None:
+                refused["check"] = ("B1", "it cannot check: there is a bet to call")
+            legal["call"] = (owe, owe) if owe < stack else (stack, stack)
+        else:
+            if refused is not None:
+                refused["call"] = ("B1", "nothing to call: check or bet")
+            if self.opened or others == 0:  # nobody could answer an opening bet anyway
+                legal["check"] = (0, 0)
+            elif refused is not None:
+                refused["check"] = ("F4", "the high card must open or fold (option must_open)")
+        first_round_bring_in = hand.street == 0 and plan.uses_bring_in
+        if self.capped:  # I1 keep_capped: nothing above the largest bet already made
+            if refused is not None:
+                why = ("I1", "a premature card capped this round at the largest bet already "
+                             "made")
+                refused["complete"] = refused["bet"] = refused["raise"] = why
+            return legal
+        if others == 0:  # B6: every opponent is all in; nobody could answer a bet or raise
+            if refused is not None:
+                why = ("B6", "every other player is all in: call or fold")
+                refused["complete"] = refused["bet"] = refused["raise"] = why
+            return legal
+        completed = self.completed
+        if not first_round_bring_in or completed:
+            if refused is not None:
+                refused["complete"] = ("F2", "completing is only for a bring-in not yet "
+                                             "completed")
+        elif stack <= owe:
+            if refused is not None:
+                refused["complete"] = ("B7", "not enough chips to complete: call all in "
+                                             "instead")
+        else:
+            legal["complete"] = _one(min(plan.small_bet - have, stack))
+        if level > 0:
+            if refused is not None:
+                refused["bet"] = ("B1", "there is a bet already: call or raise")
+        elif first_round_bring_in:
+            if refused is not None:
+                refused["bet"] = ("F2", "the first round opens with the bring-in")
+        elif plan.fixed:  # one size, or all in for less
+            size = fixed_bet(hand, plan)
+            legal["bet"] = (size, size) if size < stack else (stack, stack)
+        else:
+            legal["bet"] = _sizes(hand, plan, stack, plan.small_bet, 0)
+        if level == 0 or (first_round_bring_in and not completed):
+            if refused is not None:
+                refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
+        elif plan.fixed and self.bets >= plan.cap and not (  # B3 caps fixed limit only,
+                plan.unlimited_heads_up and hand._live == 2):  # (option) not heads up
+            if refused is not None:
+                refused["raise"] = ("B3", "the raise cap of this betting round is reached")
+        elif not self.may_raise[s]:
+            if refused is not None:
+                refused["raise"] = ("B7", "a short all-in did not reopen the betting for this "
+                                          "seat")
+        elif stack <= owe:
+            if refused is not None:
+                refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
+        elif plan.fixed:  # one size, or all in for less
+            least = owe + fixed_bet(hand, plan)
+            legal["raise"] = (least, least) if least < stack else (stack, stack)
+        else:
+            legal["raise"] = _sizes(hand, plan, stack, owe + self.increment, owe)
+        return legal
+
+    def perform(self, hand: HandState, s: int, kind: str, amount: int) -> Record:
+        """Seat ``s`` does ``kind`` (legal, checked by the hand), putting in ``amount`` chips:
+        the stacks and this round change; returns the action's record."""
+        before = self.level
+        round_bet = self.bet
+        if amount:  # what _put does, inlined on this hot path
+            stacks = hand.stacks
+            if stacks[s] == amount:
+                hand._able -= 1  # all in now
+            stacks[s] -= amount
+            hand.contributed[s] += amount
+            round_bet[s] += amount
+        new_total = round_bet[s]
+        street = hand.street
+        if kind == "check" or kind == "call":
+            record = new_record(Record, (kind, s, amount, 0, (), (), street))
+            if kind == "check":  # F4 must_open: an allowed check ends the duty to open
+                self.opened = True
+        elif kind == "fold":
+            if hand._plan.dead_seat_keeps_cards and before == new_total:
+                hand._dead_seats.append(s)  # B9: folded when it could check
+            record = hand._fold(s)
+        elif kind == "bring_in":
+            self.bring_in_due = None
+            if new_total > before:
+                self.level = new_total
+            record = new_record(Record, ("bring_in", s, amount, new_total, (), (), street))
+        else:  # bet, raise, complete: the level rises
+            plan = hand._plan
+            fixed = plan.fixed
+            size = fixed_bet(hand, plan) if fixed else self.increment
+            hand._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
+            self.bring_in_due = None
+            level = self.level = max(before, new_total)
+            raised_by = level - before
+            if kind == "complete":
+                full = plan.small_bet - before
+                self.completed = True
+            else:
+                full = size
+            # B7 speaks of raises: an opening bet, even all in for less, is the round's bet
+            # and everyone still to act may raise it (as pokerkit and most cardrooms play).
+            # Fixed limit: half a bet or more counts as a full raise; pot and no limit: only
+            # a full raise does.
+            needed = (full + 1) // 2 if fixed else full
+            if kind == "bet" or raised_by >= needed:
+                if not fixed:
+                    self.increment = max(raised_by, plan.small_bet)
+                self.bets += 1
+                n = len(round_bet)
+                self.acted = [False] * n
+                self.may_raise = [True] * n
+            else:  # a short all-in: those who acted may only call or fold
+                acted = self.acted
+                self.may_raise = [not a for a in acted]
+                self.acted = [a and round_bet[p] >= level for p, a in enumerate(acted)]
+            self.last_aggressor = s
+            self.opened = True
+            record = new_record(Record, (kind, s, amount, new_total, (), (), street))
+        self.acted[s] = True
+        return record
+
+
+def fixed_bet(hand: HandState, plan: Plan) -> int:
+    """Fixed limit (B2): the bet of the hand's street, big from the plan's big streets, and on
+    fourth street of a seven-card game when an open pair shows (B4)."""
+    street = hand.street
+    if plan.big[street]:
+        return plan.big_bet
+    if plan.open_pair and street == 1:  # B4
+        for s in hand.in_hand():
+            ups = [c >> 2 for c in hand.up_cards(s)]
+            if len(ups) != len(set(ups)):
+                return plan.big_bet
+    return plan.small_bet
+
+
+def _sizes(hand: HandState, plan: Plan, stack: int, least: int, owe: int) -> tuple[int, int]:
+    """(least, most) chips for a pot or no limit bet or raise (B2): pot limit up to the pot
+    after calling; no limit the whole stack. Less only all in."""
+    if least > stack:
+        least = stack  # all in for less
+    most = stack
+    if plan.pot_limit:
+        most = min(stack, owe + hand.pot_total + owe)
+    return least, max(least, most)
+
+
 class Betting(HandState):
-    """The betting-round operations of :class:`~stud_fast.table.StudHand` (a mixin: the hand owns the state)."""
+    """The hand's side of betting for :class:`~stud_fast.table.StudHand` (a mixin): the
+    operations pending before a round (S4, S5, I2), starting a :class:`BettingRound` per street,
+    checking and performing actions through it, and who acts next."""
 
     if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
         __slots__ = ()
@@ -62,21 +283,21 @@ class Betting(HandState):
             self._able -= 1
         record = Record(kind, s, street=self.street)
         self.records.append(record)
-        self._actions.append((kind, 0))
         self._pending_done()
         return record
 
     def _pending_done(self) -> None:
         """The first pending operation is done: the next one, or the betting round."""
         self._pending.pop(0)
+        resume = self._mistakes.resume
         if self._live == 1:
             self._pending.clear()
             self.actor = None
             self._round_over()
         elif self._pending:
             self.actor = self._pending[0][1]
-        elif self._resume is not None:  # I2 reported mid-round: the round goes on
-            resume, self._resume = self._resume, None
+        elif resume is not None:  # I2 reported mid-round: the round goes on
+            self._mistakes.resume = None
             if self.folded[resume] or self.is_all_in(resume):
                 self._advance(resume)
             else:
@@ -101,65 +322,37 @@ class Betting(HandState):
                 return i
         raise RuleError("S4", f"seat {s}: has no such down card to turn up: {card!r}")
 
-    def _put(self, seat: int, amount: int, counts_in_round: bool = True) -> None:
+    def _put(self, seat: int, amount: int) -> None:
+        """Chips from the seat's stack into the pot, outside the betting round (S5)."""
         if amount and self.stacks[seat] == amount:
             self._able -= 1  # all in now
         self.stacks[seat] -= amount
         self.contributed[seat] += amount
-        if counts_in_round:
-            self._round_bet[seat] += amount
+
+    @property
+    def _round_bet(self) -> list[int]:
+        """Per seat, the chips put in during the current betting round."""
+        return self._round.bet
 
     def _start_round(self) -> None:
-        n = self.seats
-        self._capped = False
-        self._round_bet = [0] * n
-        self._level = 0
-        self._increment = self._plan.small_bet  # pot and no limit: the least raise (B2, B7)
-        self._bets = 0            # the bet (or completion) and the raises so far (B3)
-        self._acted = [False] * n
-        self._may_raise = [True] * n
-        self._bring_in_due = None
-        self._completed = False
-        self._last_aggressor = None
-        self._opened = True
+        plan = self._plan
+        rnd = self._round = BettingRound(self.seats, plan.small_bet)
         if self._able < 2:  # a fresh round owes nothing: nobody to bet against, deal on (B6)
             self.actor = None
             return
-        if self.street == 0 and self._plan.uses_bring_in:
-            self.actor = self._bring_in_seat()
-            self._bring_in_due = self.actor
+        if self.street == 0 and plan.uses_bring_in:
+            self.actor = rnd.bring_in_due = self._bring_in_seat()
         elif self.street == 0:
             self.actor = self._first_actor(by_high_card=True)
-            self._opened = self.config.first_round != "must_open"
+            rnd.opened = self.config.first_round != "must_open"
         else:
             self.actor = self._first_actor(by_high_card=False)
-            if self._reopener is not None and not self.is_all_in(self._reopener) \
-                    and not self.folded[self._reopener]:
-                self.actor = self._reopener  # I2: the opener of the previous round
-        self._reopener = None
-        self._opener = self.actor
-
-    def _bet_size(self) -> int:
-        plan = self._plan
-        if not plan.fixed:
-            return plan.small_bet  # pot and no limit: the least bet
-        if plan.big[self.street]:
-            return plan.big_bet
-        if plan.open_pair and self.street == 1:  # B4
-            for s in self.in_hand():
-                ups = [c >> 2 for c in self.up_cards(s)]
-                if len(ups) != len(set(ups)):
-                    return plan.big_bet
-        return plan.small_bet
-
-    def _fixed_bet(self, plan: Plan) -> int:
-        """:meth:`_bet_size` in fixed limit, the open-pair check (B4) only where it applies."""
-        street = self.street
-        if plan.big[street]:
-            return plan.big_bet
-        if plan.open_pair and street == 1:
-            return self._bet_size()
-        return plan.small_bet
+            reopener = self._mistakes.reopener
+            if reopener is not None and not self.is_all_in(reopener) \
+                    and not self.folded[reopener]:
+                self.actor = reopener  # I2: the opener of the previous round
+        self._mistakes.reopener = None
+        rnd.opener = self.actor
 
     def _can(self, kind: str) -> bool:
         cached = self._cached
@@ -182,9 +375,9 @@ class Betting(HandState):
         assert self.actor is not None
         if type(to) is not int:
             to = whole_chips(to, f"seat {self.actor}: {kind} to")
-        amount = to - self._round_bet[self.actor]
+        have = self._round.bet[self.actor]
+        amount = to - have
         if not least <= amount <= most:
-            have = self._round_bet[self.actor]
             raise RuleError("B2", f"seat {self.actor}: {kind} to {to} is outside "
                                   f"{least + have}..{most + have} ({self.config.betting} limit)")
         return amount
@@ -207,8 +400,9 @@ class Betting(HandState):
     def _analyse(self, refused: Optional[dict[str, tuple[str, str]]]
                  ) -> dict[str, tuple[int, int]]:
         """The actor's legal actions (see :meth:`_options`); with a ``refused`` dict, also
-        fills it with why each other action is refused (rule ID, message)."""
-        legal: dict[str, tuple[int, int]] = {}
+        fills it with why each other action is refused (rule ID, message): nobody to act
+        (E2), an operation pending (I2, S4, S5), else the betting round's
+        (:meth:`BettingRound.legal`)."""
         s = self.actor
         if self.is_over or s is None:
             if refused is not None:
@@ -218,133 +412,35 @@ class Betting(HandState):
                         "no player is to act")
                 for kind in _ALL_ACTIONS:
                     refused[kind] = ("E2", idle)
-            return legal
+            return {}
         pending = self._pending
         if pending and pending[0][0] == "all_in_choice":
-            legal["take_all_in"] = legal["play_on"] = (0, 0)
             if refused is not None:
                 for kind in _PLAYER_ACTIONS + ("buy_pot", "turn_up"):
                     refused[kind] = ("I2", "its seventh-street card was exposed: take the "
                                            "rights of an all-in player (take_all_in) or play on")
-            return legal
+            return {"take_all_in": (0, 0), "play_on": (0, 0)}
         if refused is not None:
             for kind in ("take_all_in", "play_on"):
                 refused[kind] = ("I2", "only a player whose seventh-street card was exposed "
                                        "chooses to take the rights of an all-in player")
         if pending and pending[0][0] == "turn_up":  # S4: turn a card up first
-            legal["turn_up"] = (0, 0)
             if refused is not None:
                 for kind in _PLAYER_ACTIONS + ("buy_pot",):
                     refused[kind] = ("S4", "it must turn one of its down cards up first")
-            return legal
+            return {"turn_up": (0, 0)}
         if refused is not None:
             refused["turn_up"] = ("S4", "cards are turned up only in Mexican stud, after a deal")
-        stack = self.stacks[s]
         if pending:  # S5: an up three: buy the pot or fold, nothing else
-            legal["buy_pot"] = _one(min(self.pot_total, stack))
-            legal["fold"] = (0, 0)
             if refused is not None:
                 for kind in _PLAYER_ACTIONS:
                     if kind != "fold":
                         refused[kind] = ("S5", "it was dealt a three face up: buy the pot or "
                                                "fold")
-            return legal
+            return {"buy_pot": _one(min(self.pot_total, self.stacks[s])), "fold": (0, 0)}
         if refused is not None:
             refused["buy_pot"] = ("S5", "only a player dealt a three face up buys the pot")
-        plan = self._plan
-        if self._bring_in_due is not None:  # F2: the forced opening comes first
-            legal["bring_in"] = _one(min(plan.bring_in, stack))
-            legal["complete"] = _one(min(plan.small_bet, stack))
-            if refused is not None:
-                for kind in ("fold", "check", "call", "bet", "raise"):
-                    refused[kind] = ("F2", "it must bring in or complete first")
-            return legal
-        if refused is not None:
-            refused["bring_in"] = ("F2", "only the lowest up card brings in, at the start of "
-                                         "the round")
-        legal["fold"] = (0, 0)
-        level = self._level
-        have = self._round_bet[s]
-        owe = level - have
-        others = self._able - 1  # the actor itself is never folded nor all in
-        if owe > 0:
-            if refused is not None:
-                refused["check"] = ("B1", "it cannot check: there is a bet to call")
-            legal["call"] = (owe, owe) if owe < stack else (stack, stack)
-        else:
-            if refused is not None:
-                refused["call"] = ("B1", "nothing to call: check or bet")
-            if self._opened or others == 0:  # nobody could answer an opening bet anyway
-                legal["check"] = (0, 0)
-            elif refused is not None:
-                refused["check"] = ("F4", "the high card must open or fold (option must_open)")
-        first_round_bring_in = self.street == 0 and plan.uses_bring_in
-        if self._capped:  # I1 keep_capped: nothing above the largest bet already made
-            if refused is not None:
-                why = ("I1", "a premature card capped this round at the largest bet already "
-                             "made")
-                refused["complete"] = refused["bet"] = refused["raise"] = why
-            return legal
-        if others == 0:  # B6: every opponent is all in; nobody could answer a bet or raise
-            if refused is not None:
-                why = ("B6", "every other player is all in: call or fold")
-                refused["complete"] = refused["bet"] = refused["raise"] = why
-            return legal
-        completed = self._completed
-        if not first_round_bring_in or completed:
-            if refused is not None:
-                refused["complete"] = ("F2", "completing is only for a bring-in not yet "
-                                             "completed")
-        elif stack <= owe:
-            if refused is not None:
-                refused["complete"] = ("B7", "not enough chips to complete: call all in "
-                                             "instead")
-        else:
-            legal["complete"] = _one(min(plan.small_bet - have, stack))
-        if level > 0:
-            if refused is not None:
-                refused["bet"] = ("B1", "there is a bet already: call or raise")
-        elif first_round_bring_in:
-            if refused is not None:
-                refused["bet"] = ("F2", "the first round opens with the bring-in")
-        elif plan.fixed:  # one size (_sizes), or all in for less
-            size = self._fixed_bet(plan)
-            legal["bet"] = (size, size) if size < stack else (stack, stack)
-        else:
-            legal["bet"] = self._sizes(stack, self._bet_size(), 0)
-        if level == 0 or (first_round_bring_in and not completed):
-            if refused is not None:
-                refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
-        elif plan.fixed and self._bets >= plan.cap and not (  # B3 caps fixed limit only,
-                plan.unlimited_heads_up and self._live == 2):  # (option) not heads up
-            if refused is not None:
-                refused["raise"] = ("B3", "the raise cap of this betting round is reached")
-        elif not self._may_raise[s]:
-            if refused is not None:
-                refused["raise"] = ("B7", "a short all-in did not reopen the betting for this "
-                                          "seat")
-        elif stack <= owe:
-            if refused is not None:
-                refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
-        elif plan.fixed:  # one size (_sizes), or all in for less
-            least = owe + self._fixed_bet(plan)
-            legal["raise"] = (least, least) if least < stack else (stack, stack)
-        else:
-            legal["raise"] = self._sizes(stack, owe + self._increment, owe)
-        return legal
-
-    def _sizes(self, stack: int, least: int, owe: int) -> tuple[int, int]:
-        """(least, most) chips for a bet or raise (B2): fixed limit allows one size; pot limit
-        up to the pot after calling; no limit the whole stack. Less only all in."""
-        if least > stack:
-            least = stack  # all in for less
-        plan = self._plan
-        if plan.fixed:
-            return (least, least)
-        most = stack
-        if plan.pot_limit:
-            most = min(stack, owe + self.pot_total + owe)
-        return least, max(least, most)
+        return self._round.legal(self, s, refused)
 
     def _act(self, kind: str, to: Optional[int] = None) -> Record:
         limits = self._options().get(kind)
@@ -358,66 +454,10 @@ class Betting(HandState):
         if self._pending:  # S5: the only player action before a buy is folding
             record = self._fold(s)
             self.records.append(record)
-            self._actions.append(("fold", 0))
             self._pending_done()
             return record
-        before = self._level
-        round_bet = self._round_bet
-        if amount:  # what _put does, inlined on this hot path
-            stacks = self.stacks
-            if stacks[s] == amount:
-                self._able -= 1  # all in now
-            stacks[s] -= amount
-            self.contributed[s] += amount
-            round_bet[s] += amount
-        new_total = round_bet[s]
-        street = self.street
-        if kind == "check" or kind == "call":
-            record = new_record(Record, (kind, s, amount, 0, (), (), street))
-            if kind == "check":  # F4 must_open: an allowed check ends the duty to open
-                self._opened = True
-        elif kind == "fold":
-            if self._plan.dead_seat_keeps_cards and before == new_total:
-                self._dead_seats.append(s)  # B9: folded when it could check
-            record = self._fold(s)
-        elif kind == "bring_in":
-            self._bring_in_due = None
-            if new_total > before:
-                self._level = new_total
-            record = new_record(Record, ("bring_in", s, amount, new_total, (), (), street))
-        else:  # bet, raise, complete: the level rises
-            plan = self._plan
-            fixed = plan.fixed
-            size = self._fixed_bet(plan) if fixed else self._increment
-            self._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
-            self._bring_in_due = None
-            level = self._level = max(before, new_total)
-            raised_by = level - before
-            if kind == "complete":
-                full = plan.small_bet - before
-                self._completed = True
-            else:
-                full = size
-            # B7 speaks of raises: an opening bet, even all in for less, is the round's bet
-            # and everyone still to act may raise it (as pokerkit and most cardrooms play).
-            # Fixed limit: half a bet or more counts as a full raise; pot and no limit: only
-            # a full raise does.
-            needed = (full + 1) // 2 if fixed else full
-            if kind == "bet" or raised_by >= needed:
-                if not fixed:
-                    self._increment = max(raised_by, plan.small_bet)
-                self._bets += 1
-                self._acted = [False] * self.seats
-                self._may_raise = [True] * self.seats
-            else:  # a short all-in: those who acted may only call or fold
-                self._may_raise = [not a for a in self._acted]
-                self._acted = [a and round_bet[p] >= level for p, a in enumerate(self._acted)]
-            self._last_aggressor = s
-            self._opened = True
-            record = new_record(Record, (kind, s, amount, new_total, (), (), street))
-        self._acted[s] = True
+        record = self._round.perform(self, s, kind, amount)
         self.records.append(record)
-        self._actions.append((kind, new_total if kind == "bet" or kind == "raise" else 0))
         self._advance(s)
         return record
 
@@ -432,14 +472,15 @@ class Betting(HandState):
             self.actor = None
             self._round_over()
             return
-        if not self._opened:  # F4 must_open: the next highest card must open in turn
+        rnd = self._round
+        if not rnd.opened:  # F4 must_open: the next highest card must open in turn
             self.actor = self._first_actor(by_high_card=True)
             if self.actor is not None:
                 return
-            self._opened = True  # nobody left who can open: the round is over
+            rnd.opened = True  # nobody left who can open: the round is over
         n = self.seats
         folded, stacks, rights = self.folded, self.stacks, self._all_in_rights
-        round_bet, acted, level = self._round_bet, self._acted, self._level
+        round_bet, acted, level = rnd.bet, rnd.acted, rnd.level
         others = self._able > 1
         s = last
         for _ in range(n):

@@ -10,7 +10,36 @@ from stud_fast.errors import RuleError
 from stud_fast.records import Record, new_record
 from stud_fast.state import HandState
 
-__all__ = ["DealerErrors"]
+__all__ = ["DealerErrors", "Mistakes"]
+
+
+class Mistakes:
+    """What the dealer's errors leave for later (I1, I2): the premature card kept to be dealt
+    face up (``kept``) or the seat whose card was buried (``buried_for``); the seats choosing
+    whether to be treated as all in after the deal (``choosers``), the seat to act once a
+    reported player chose (``resume``) and the previous round's opener who opens again
+    (``reopener``).
+
+    >>> Mistakes().kept is None
+    True
+    """
+
+    __slots__ = ("kept", "buried_for", "choosers", "resume", "reopener")
+
+    def __init__(self) -> None:
+        self.kept: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
+        self.buried_for: Optional[int] = None  # I1 bury: the seat whose card was buried
+        self.choosers: list[int] = []  # I2: seats choosing whether to be treated as all in
+        self.resume: Optional[int] = None  # I2 reported mid-round: who acts after the choice
+        self.reopener: Optional[int] = None  # I2: the previous round's opener opens
+
+    def __eq__(self, other: object) -> bool:
+        """Equal in the same state (a copy equals its original)."""
+        if type(other) is not Mistakes:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 class DealerErrors(HandState):
@@ -45,20 +74,20 @@ class DealerErrors(HandState):
         burn_now, exposed, seat = self._premature(card)
         self._cached = None
         street = self.street
+        dk = self._deck
         if burn_now:
-            self._burned.append(self._draw())
+            dk.burn()
             self.records.append(new_record(Record, ("burn", None, 0, 0, (), (), street)))
-        self._skip_burn = True  # the next street's burn is made (or was not due)
+        dk.burn_made = True  # the next street's burn is made (or was not due)
         if self.config.premature_card == "bury":
-            if self._queued is None:
-                self._burned.append(self._draw())
-            self._premature_seat = seat
+            if dk.queued is None:
+                dk.burn()
+            self._mistakes.buried_for = seat
         else:
-            self._exposed = exposed
-            self._capped = True
+            self._mistakes.kept = exposed
+            self._round.capped = True
         record = Record("premature_card", None, cards=(exposed,), up=(True,), street=street)
         self.records.append(record)
-        self._actions.append(("premature_card", exposed))
         return record
 
     def _premature(self, card: Optional[int | str]) -> tuple[bool, int, int]:
@@ -68,11 +97,12 @@ class DealerErrors(HandState):
         plan = self._plan
         if self.street + 1 >= plan.streets:
             raise RuleError("I1", "no street is left to deal: no card can be premature")
-        if self._skip_burn:
+        dk = self._deck
+        if dk.burn_made:
             raise RuleError("I1", "a card was already exposed in this betting round")
         players = self._seats_dealt()
         count = len(players)
-        queued = self._queued
+        queued = dk.queued
         wanted: Optional[int] = None
         if card is not None:
             try:
@@ -82,7 +112,7 @@ class DealerErrors(HandState):
             if len(found) != 1:
                 raise RuleError("I1", f"not one card: {card!r}")
             wanted = found[0]
-        left = len(self.deck) - self._next_card
+        left = dk.left()
         if queued is not None:  # a replay: the card comes from the file
             if wanted is None:
                 raise RuleError("I1", "name the exposed card when replaying given hole cards")
@@ -90,7 +120,7 @@ class DealerErrors(HandState):
             # buried: a card nobody is dealt
             kept = self.config.premature_card == "keep_capped" and any(
                 queued[s][:1] == [wanted] for s in players)
-            if not kept and (wanted not in self.deck[self._next_card:]
+            if not kept and (wanted not in dk.order[dk.next:]
                              or any(wanted in q for q in queued)):
                 raise RuleError("I1", f"{card_str(wanted)} is not a card left in the stub")
             return False, wanted, players[0]
@@ -102,7 +132,7 @@ class DealerErrors(HandState):
         middle = sum(len(plan.ups[k]) for k in range(self.street + 1, plan.streets - 1))
         if left - burn_now - buried < count * middle + 1:
             raise RuleError("I1", "the stub has no card to spare for a premature card")
-        exposed = self.deck[self._next_card + burn_now]
+        exposed = dk.order[dk.next + burn_now]
         if wanted is not None and wanted != exposed:
             raise RuleError("I1", f"the next card of the deck is {card_str(exposed)}, "
                                   f"not {card_str(wanted)}")
@@ -133,15 +163,14 @@ class DealerErrors(HandState):
         self.cards[seat][index] = (card, True)
         record = Record("exposed_card", seat, cards=(card,), up=(True,), street=self.street)
         self.records.append(record)
-        self._actions.append(("exposed_card", seat))
-        if any(self._round_bet) or self.stacks[seat] == 0:  # significant action: all in now
+        if any(self._round.bet) or self.stacks[seat] == 0:  # significant action: all in now
             if self.stacks[seat] > 0:
                 self._all_in_rights.add(seat)
                 self._able -= 1
             if self.actor == seat:
                 self._advance(seat)
         else:  # before it: the seat chooses, then the round goes on where it was
-            self._resume = self.actor
+            self._mistakes.resume = self.actor
             self._pending.insert(0, ("all_in_choice", seat))
             self.actor = seat
         return record
@@ -172,12 +201,13 @@ class DealerErrors(HandState):
         if game.cards_per_player != 7 or self.street + 2 != len(game.streets):
             raise RuleError("I2", "only a seventh-street card can be exposed this way")
         dealt = self._seats_dealt()
-        queued = self._queued
-        if (len(self.deck) - self._next_card < len(dealt) if queued is None
+        dk = self._deck
+        queued = dk.queued
+        if (dk.left() < len(dealt) if queued is None
                 else any(not queued[s] for s in dealt)):
             raise RuleError("I2", "seventh street is one shared card (S3): no player's card "
                                   "can be exposed")
-        if self._exposed is not None and dealt and dealt[0] in seats:
+        if self._mistakes.kept is not None and dealt and dealt[0] in seats:
             raise RuleError("I2", f"seat {dealt[0]}: its seventh-street card is the premature "
                                   f"card, face up already (I1)")
         for seat in seats:

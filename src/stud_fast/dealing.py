@@ -12,7 +12,7 @@ from stud_fast.errors import RuleError
 from stud_fast.records import FACE, Record, new_record
 from stud_fast.state import HandState
 
-__all__ = ["Dealing", "shuffled"]
+__all__ = ["Deck", "Dealing", "shuffled"]
 
 
 def shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
@@ -61,6 +61,49 @@ def _radix_groups(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(groups)
 
 
+class Deck:
+    """The cards of one hand (E4): the order they come off the stub, how many did, the burned
+    cards, and in a replay the cards each seat is given (``given``; ``queued`` holds those not
+    dealt yet). ``burn_made``: a premature card's burn (I1) was the next street's.
+
+    >>> deck = Deck((4, 9, 13), None)
+    >>> deck.draw(), deck.left()
+    (4, 2)
+    """
+
+    __slots__ = ("order", "next", "burned", "given", "queued", "burn_made")
+
+    def __init__(self, order: tuple[int, ...], given: Optional[list[list[int]]]) -> None:
+        self.order = order
+        self.next = 0  # the cards dealt or burned so far
+        self.burned: list[int] = []
+        self.given = given
+        self.queued = None if given is None else [list(q) for q in given]
+        self.burn_made = False
+
+    def __eq__(self, other: object) -> bool:
+        """Decks in the same state are equal (a copy of a deck equals it)."""
+        if type(other) is not Deck:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def draw(self) -> int:
+        """The next card off the stub."""
+        card = self.order[self.next]
+        self.next += 1
+        return card
+
+    def left(self) -> int:
+        """The cards left in the stub."""
+        return len(self.order) - self.next
+
+    def burn(self) -> None:
+        """Burn the next card of the stub."""
+        self.burned.append(self.draw())
+
+
 class Dealing(HandState):
     """The dealing operations of :class:`~stud_fast.table.StudHand` (a mixin: the hand owns the state)."""
 
@@ -89,15 +132,16 @@ class Dealing(HandState):
             contributed[s] += amount
             append(new_record(Record, ("ante", s, amount, 0, (), (), 0)))
 
-    def _draw(self) -> int:
-        card = self.deck[self._next_card]
-        self._next_card += 1
-        return card
+    @property
+    def _queued(self) -> Optional[list[list[int]]]:
+        """In a replay, the given cards each seat has not been dealt yet (else None)."""
+        return self._deck.queued
 
     def _deal_street(self, exposed: Sequence[int] = ()) -> list[tuple[int, int]]:
         """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order.
         ``exposed``: seats whose (seventh-street) card is dealt face up by mistake (I2)."""
         ups = self._plan.ups[self.street]
+        mistakes = self._mistakes
         dealt_up: list[tuple[int, int]] = []
         folded = self.folded
         players = self._seats_dealt()
@@ -107,50 +151,51 @@ class Dealing(HandState):
             # I2: the first card of the round was exposed: all of them go face up, and the
             # opener of the previous round opens
             exposed = players
-            self._reopener = self._opener
+            mistakes.reopener = self._round.opener
         else:
             # I2: each such player has the rights of an all-in player: before any betting of
             # the round it chooses whether to be treated as all in (all_in_choice below)
-            self._choosers = [s for s in players  # in dealing order
+            mistakes.choosers = [s for s in players  # in dealing order
                               if s in exposed and not self.folded[s] and self.stacks[s] > 0]
-        deck, queued, street_no = self.deck, self._queued, self.street
+        dk = self._deck
+        deck, queued, street_no = dk.order, dk.queued, self.street
         cards, append = self.cards, self.records.append
         size = len(deck)
-        left = size - self._next_card
+        left = size - dk.next
         if queued is not None:  # the players' cards are fixed: burn from what is left
             burn = left > 0
         else:
             burn = left > len(ups) * count
-        if self._skip_burn:  # I1: burned when the premature card was exposed
-            burn = self._skip_burn = False
-        if self._premature_seat is not None:  # I1 bury: that deal ends at the seat whose card
-            x, self._premature_seat = self._premature_seat, None  # was exposed
+        if dk.burn_made:  # I1: burned when the premature card was exposed
+            burn = dk.burn_made = False
+        if mistakes.buried_for is not None:  # I1 bury: that deal ends at the seat whose card
+            x, mistakes.buried_for = mistakes.buried_for, None  # was exposed
             if x in players:
                 players = [s for s in players if s != x] + [x]
         if self.burn and burn:
-            self._burned.append(self._draw())
+            dk.burn()
             append(new_record(Record, ("burn", None, 0, 0, (), (), street_no)))
         for up in ups:
-            short = (size - self._next_card < count if queued is None
+            short = (size - dk.next < count if queued is None
                      else any(not queued[s] for s in players))
             if short:
                 # S3: the stub cannot give every player a card: one card in the centre, from
                 # the stub, or from the burned cards when the stub is empty (std practice)
-                if self._next_card < len(self.deck):
-                    card = self._draw()
+                if dk.next < size:
+                    card = dk.draw()
                 else:
-                    card = self._burned.pop(0)
+                    card = dk.burned.pop(0)
                 self.community.append(card)
                 append(new_record(Record, ("community", None, 0, 0, (card,), (True,),
                                             street_no)))
                 continue
             if queued is None:
-                start = self._next_card
-                self._next_card = start + count
+                start = dk.next
+                dk.next = start + count
                 dealt: Sequence[int] = deck[start:start + count]
             else:
                 dealt = [queued[s].pop(0) for s in players]
-            premature = self._exposed  # I1 keep_capped: the exposed card stays exposed
+            premature = mistakes.kept  # I1 keep_capped: the exposed card stays exposed
             if premature is None and not exposed:  # the usual deal: every card alike
                 face = FACE[up]
                 for s, card in zip(players, dealt):
@@ -163,7 +208,7 @@ class Dealing(HandState):
                 face_up = up or s in exposed
                 if card == premature:
                     face_up = True
-                    premature = self._exposed = None
+                    premature = mistakes.kept = None
                 cards[s].append((card, face_up))
                 append(new_record(Record, ("deal", s, 0, 0, (card,), (face_up,), street_no)))
                 if face_up and not folded[s]:
@@ -173,10 +218,10 @@ class Dealing(HandState):
             for s, card in dealt_up:  # S5 option: an up four earns an extra down card
                 if not extra_card >> (card >> 2) & 1:
                     continue
-                if self._queued is not None:
-                    extra = self._queued[s].pop(0) if self._queued[s] else None
+                if queued is not None:
+                    extra = queued[s].pop(0) if queued[s] else None
                 else:
-                    extra = self._draw() if self._next_card < len(self.deck) else None
+                    extra = dk.draw() if dk.next < size else None
                 if extra is not None:
                     self.cards[s].append((extra, False))
                     self.records.append(Record("deal", s, 0, 0, (extra,), (False,), self.street))
@@ -201,7 +246,7 @@ class Dealing(HandState):
     def _check_hole_cards(self) -> None:
         """Given hole cards (a replay) must hold the next street's cards for every seat dealt
         to, or for none of them (S3: the stub ran short); raised before anything is dealt."""
-        queued = self._queued
+        queued = self._deck.queued
         if queued is None or self.street + 1 >= self._plan.streets:
             return
         players = self._seats_dealt()
@@ -224,9 +269,10 @@ class Dealing(HandState):
         self.street += 1
         game = self.config.game
         dealt_up = self._deal_street(exposed)
-        if self._choosers:  # I2: exposed seventh-street cards: all in or play on
-            self._pending = [("all_in_choice", s) for s in self._choosers]
-            self._choosers = []
+        mistakes = self._mistakes
+        if mistakes.choosers:  # I2: exposed seventh-street cards: all in or play on
+            self._pending = [("all_in_choice", s) for s in mistakes.choosers]
+            mistakes.choosers = []
         elif game.turn_up:  # S4: everyone dealt a card turns one up before the betting;
             # one card stays down, so a seat that got no card (S3: the street was a shared
             # card) has nothing to turn
@@ -241,7 +287,7 @@ class Dealing(HandState):
             return True
         if (not self.config.community_card_betting and self.community
                 and self.street == len(game.streets) - 1):
-            self._last_aggressor = None  # nobody bets: the best board shows first (S6)
+            self._round.last_aggressor = None  # nobody bets: the best board shows first (S6)
             return False  # S3, seed 003: no betting when everyone shares the last card
         self._start_round()
         return self.actor is not None
@@ -297,7 +343,6 @@ class Dealing(HandState):
         self._dealer("post_antes")
         self._post_antes()
         self.dealer_due = "deal"
-        self._actions.append(("post_antes", 0))
 
     def deal(self, exposed: Sequence[int] = ()) -> None:
         """Deal the next street. ``exposed`` lists seats whose seventh-street card the dealer
@@ -309,7 +354,6 @@ class Dealing(HandState):
         exposed = self._exposed_seats(exposed)
         self._check_hole_cards()
         self.dealer_due = None
-        self._actions.append(("deal", list(exposed)))
         if not self._deal_next(exposed):
             self.dealer_due = "collect_bets"
 
@@ -317,7 +361,6 @@ class Dealing(HandState):
         """Gather the street's bets into the pot(s); then the next street or the award."""
         self._dealer("collect_bets")
         self.records.append(Record("collect", None, street=self.street))
-        self._actions.append(("collect_bets", 0))
         last = self.street + 1 >= len(self.config.game.streets)
         self.dealer_due = "award" if self._live == 1 or last else "deal"
 
@@ -325,5 +368,4 @@ class Dealing(HandState):
         """Showdown and award of the pots (S6, S7)."""
         self._dealer("award")
         self.dealer_due = None
-        self._actions.append(("award", 0))
         self._finish()

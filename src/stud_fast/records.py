@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, Sequence
 
 from stud_fast.cards import card_str
 
-__all__ = ["Record", "new_record", "FACE"]
+__all__ = ["Record", "new_record", "FACE", "operations"]
 
 
 class Record(NamedTuple):
     """One thing that happened in the hand, in order: the hand history (immutable).
 
     ``kind`` is one of ``ante``, ``deal``, ``burn``, ``community``, ``turn_up``, ``buy_pot``,
-    ``bring_in``,
-    ``complete``, ``bet``, ``raise``, ``call``, ``check``, ``fold``, ``show``, ``muck``,
-    ``win``. ``amount`` is the chips the seat put in (or won); for ``bet``, ``raise`` and
+    ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``, ``fold``,
+    ``take_all_in``, ``play_on``, ``premature_card``, ``exposed_card``, ``collect``,
+    ``show``, ``muck``, ``win``. ``amount`` is the chips the seat put in (or won); for ``bet``, ``raise`` and
     ``complete`` ``to`` is the seat's total for the round afterwards. ``up`` says, card by
     card, whether a dealt card is face up.
     """
@@ -41,3 +41,64 @@ class Record(NamedTuple):
 
 new_record = tuple.__new__  # Record(*fields) without NamedTuple's keyword handling
 FACE = {False: (False,), True: (True,)}  # a dealt card's Record.up
+
+
+#: operations saved with no argument (a 0), and those whose argument a record field holds
+_PLAIN = frozenset(("fold", "check", "call", "bring_in", "complete", "buy_pot", "take_all_in",
+                    "play_on"))
+_EVENTS = frozenset(("ante", "show", "muck", "win"))  # what the operations bring about
+_DEALT = frozenset(("deal", "burn", "community"))
+
+
+def operations(records: Sequence[Record], *, dealer_driven: bool = False,
+               antes_posted: bool = True, awarded: bool = False,
+               exposable_street: Optional[int] = None) -> list[list[Any]]:
+    """The operations that produced ``records``, in order, as ``[name, argument]`` pairs: what
+    :meth:`StudHand.to_json <stud_fast.table.StudHand.to_json>` saves and
+    :meth:`~stud_fast.table.StudHand.from_json` replays (the records are the hand's one log).
+
+    A player's action is its record (``bet`` and ``raise`` to the record's ``to``,
+    ``turn_up`` and ``premature_card`` with the record's card, ``exposed_card`` with its seat).
+    With ``dealer_driven`` (``automatic=False``) the dealer's operations are there too:
+    ``post_antes`` first when ``antes_posted``; ``deal`` at the first card of each street, with
+    the seats whose card of ``exposable_street`` (seventh street, dealt down) came face up
+    (I2; the premature card of I1 dealt face up is not one of them); ``collect_bets`` at each
+    ``collect`` record; ``award`` last when ``awarded``.
+
+    >>> operations([Record("ante", 0, 1), Record("deal", 0, cards=(5,), up=(True,)),
+    ...             Record("bet", 0, 4, 4), Record("fold", 1), Record("win", 0, 6)])
+    [['bet', 4], ['fold', 0]]
+    """
+    out: list[list[Any]] = [["post_antes", 0]] if dealer_driven and antes_posted else []
+    dealt = -1  # the last street dealt
+    exposed: list[int] = []  # the current deal's exposed seats (I2)
+    premature: Optional[int] = None  # I1: the exposed card, dealt face up when kept
+    for r in records:
+        kind = r.kind
+        if kind in _DEALT:
+            # a premature card's burn belongs to the street being bet, dealt already
+            if dealer_driven and r.street > dealt:
+                dealt = r.street
+                exposed = []
+                out.append(["deal", exposed])
+            if (kind == "deal" and r.street == exposable_street and r.up[0]
+                    and r.cards[0] != premature and r.seat is not None):
+                exposed.append(r.seat)
+        elif kind in _PLAIN:
+            out.append([kind, 0])
+        elif kind == "bet" or kind == "raise":
+            out.append([kind, r.to])
+        elif kind == "turn_up":
+            out.append([kind, r.cards[0]])
+        elif kind == "premature_card":
+            premature = r.cards[0]
+            out.append([kind, premature])
+        elif kind == "exposed_card":
+            out.append([kind, r.seat])
+        elif kind == "collect":
+            out.append(["collect_bets", 0])
+        elif kind not in _EVENTS:
+            raise ValueError(f"unknown record kind {kind!r}")  # pragma: no cover
+    if dealer_driven and awarded:
+        out.append(["award", 0])
+    return out

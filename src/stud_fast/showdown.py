@@ -1,19 +1,23 @@
-"""Who opens and who wins (F2-F5, S6, S7, D3-D5): hand values with wild cards, the bring-in and
-first actor, the showdown order and the award of the pots."""
+"""Who opens and who wins (F2-F5, S6, S7, D3-D5). Pure functions over cards and pots: whether a
+card is wild (:func:`is_wild`), hand values with wild cards (:func:`hand_value`,
+:func:`hand_values`), who shows and who mucks (:func:`showdown`); the :class:`Showdown` mixin
+applies them to the hand: the bring-in and first actor, and the award of the pots."""
 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Mapping, Optional, Sequence
 
 from stud_fast import _core
 from stud_fast.cards import JOKER as SF_JOKER
+from stud_fast.plan import Plan
 from stud_fast.pots import Pot, award
 from stud_fast.rankings import Ranking
 from stud_fast.records import Record, new_record
 from stud_fast.state import HandState
+from stud_fast.variants import Variant
 
-__all__ = ["Showdown"]
+__all__ = ["Showdown", "hand_value", "hand_values", "is_wild", "showdown"]
 
 
 class Showdown(HandState):
@@ -119,73 +123,118 @@ class Showdown(HandState):
                 self.records.append(Record("win", s, amount))
 
     def _hand_values(self, s: int) -> tuple[int, int]:
-        """(high value, low value) of a seat's whole hand; low is 0 outside hi-lo games. With
-        the D3 option the two unused cards break ties, highest first."""
-        game = self.config.game
+        """(high value, low value) of a seat's whole hand (see :func:`hand_values`)."""
         held = self.cards[s] + [(c, True) for c in self.community]
-        high = self._value(held, game.ranking)
-        if self.config.tiebreak == "unused_cards" and 5 < len(held) <= 7 and not self._plan.wild:
-            cards = [c for c, _ in held]
-            best = max(itertools.combinations(cards, 5),
-                       key=lambda five: _core.eval_ids(five, game.ranking.number, 0))
-            unused = sorted((c >> 2 for c in cards if c not in best), reverse=True)
-            high = high << 8 | sum(r << (4 * (1 - i)) for i, r in enumerate(unused[:2]))
-        low = self._value(held, game.low) if game.low is not None else 0
-        return high, low
+        return hand_values(self._plan, self._threes_wild, held, self.config.game,
+                           self.config.tiebreak)
 
     def _is_wild(self, card: int, up: bool) -> bool:
-        """D4, S5: the variant's always-wild ranks, and its buy ranks dealt down (up too once
-        the pot was bought)."""
-        plan = self._plan
-        rank = card >> 2
-        return bool(plan.always_wild >> rank & 1
-                    or (plan.buy_wild >> rank & 1 and (not up or self._threes_wild)))
+        """Whether the card is wild now (see :func:`is_wild`)."""
+        return is_wild(self._plan, self._threes_wild, card, up)
 
     def _showing(self, s: int) -> list[tuple[int, bool]]:
         return [(c, True) for c, up in self.cards[s] if up]
 
     def _value(self, held: list[tuple[int, bool]], ranking: Ranking) -> int:
-        """Value of held cards under ``ranking``, wild cards as jokers; more than seven cards
-        (baseball's extra cards) take the best seven."""
-        if not self._plan.wild:  # no wild cards: the common, fast case
-            return _core.eval_ids([c for c, _ in held], ranking.number, 0)
-        ids = [SF_JOKER if self._is_wild(c, up) else c for c, up in held]
-        if len(ids) <= 7:
-            return _core.eval_ids(ids, ranking.number, 0)
-        return max(_core.eval_ids(seven, ranking.number, 0)
-                   for seven in itertools.combinations(ids, 7))
+        """Value of held cards under ``ranking`` (see :func:`hand_value`)."""
+        return hand_value(self._plan, self._threes_wild, held, ranking)
 
     def _showdown(self, live: list[int], pots: list[Pot]) -> tuple[dict[int, int],
                                                                     Optional[dict[int, int]]]:
         """S6: the last bettor or raiser of the final round shows first, else the best showing
         hand; then clockwise. A player whose hand can win no part of any pot it is in mucks
         (unless the game shows all hands); mucked cards stay hidden and win nothing."""
-        first = self._last_aggressor
+        first = self._round.last_aggressor
         if first is None or self.folded[first]:
             ranking = self.config.game.showing
             order = self._dealing_order()
             first = max(live, key=lambda s: (
                 self._value(self._showing(s), ranking), -order.index(s)))
-        hi_lo = self.config.game.low is not None
-        best_high = [-1] * len(pots)
-        best_low = [0] * len(pots)
-        high: dict[int, int] = {}
-        low: dict[int, int] = {}
-        for s in self._order_from(first):
-            if s not in live:
-                continue
-            h, lo = self._hand_values(s)
-            mine = [i for i, p in enumerate(pots) if s in p.eligible]
-            can_win = any(h >= best_high[i] or (lo > 0 and lo >= best_low[i]) for i in mine)
-            if can_win or self.config.show_all:
+        values = {s: self._hand_values(s) for s in live}
+        shown, high, low = showdown(self._order_from(first), pots, values, self.config.show_all)
+        street, append = self.street, self.records.append
+        for s, shows in shown:
+            if shows:
                 cards = tuple(c for c, _ in self.cards[s])
-                self.records.append(Record("show", s, cards=cards, up=(True,) * len(cards),
-                                           street=self.street))
-                high[s], low[s] = h, lo
-                for i in mine:
-                    best_high[i] = max(best_high[i], h)
-                    best_low[i] = max(best_low[i], lo)
+                append(Record("show", s, cards=cards, up=(True,) * len(cards), street=street))
             else:
-                self.records.append(Record("muck", s, street=self.street))
-                high[s], low[s] = -1, 0  # still in the pots it paid into, but cannot win
-        return high, (low if hi_lo else None)
+                append(Record("muck", s, street=street))
+        return high, (low if self.config.game.low is not None else None)
+
+
+def is_wild(plan: Plan, pot_bought: bool, card: int, up: bool) -> bool:
+    """D4, S5: the variant's always-wild ranks, and its buy ranks dealt down (up too once
+    the pot was bought).
+
+    >>> from stud_fast.variants import GameConfig
+    >>> from stud_fast.plan import plan_of
+    >>> plan = plan_of(GameConfig(variant="baseball", ante=1, small_bet=4))
+    >>> is_wild(plan, False, 4, True), is_wild(plan, False, 4, False)  # the three of clubs
+    (False, True)
+    """
+    rank = card >> 2
+    return bool(plan.always_wild >> rank & 1
+                or (plan.buy_wild >> rank & 1 and (not up or pot_bought)))
+
+
+def hand_value(plan: Plan, pot_bought: bool, held: Sequence[tuple[int, bool]],
+               ranking: Ranking) -> int:
+    """Value of ``held`` cards ``(id, face up)`` under ``ranking``, wild cards as jokers; more
+    than seven cards (baseball's extra cards) take the best seven."""
+    if not plan.wild:  # no wild cards: the common, fast case
+        return _core.eval_ids([c for c, _ in held], ranking.number, 0)
+    ids = [SF_JOKER if is_wild(plan, pot_bought, c, up) else c for c, up in held]
+    if len(ids) <= 7:
+        return _core.eval_ids(ids, ranking.number, 0)
+    return max(_core.eval_ids(seven, ranking.number, 0)
+               for seven in itertools.combinations(ids, 7))
+
+
+def hand_values(plan: Plan, pot_bought: bool, held: Sequence[tuple[int, bool]], game: Variant,
+                tiebreak: str) -> tuple[int, int]:
+    """(high value, low value) of a whole hand; low is 0 outside hi-lo games. With the D3
+    option (``tiebreak="unused_cards"``) the two unused cards break ties, highest first."""
+    high = hand_value(plan, pot_bought, held, game.ranking)
+    if tiebreak == "unused_cards" and 5 < len(held) <= 7 and not plan.wild:
+        cards = [c for c, _ in held]
+        best = max(itertools.combinations(cards, 5),
+                   key=lambda five: _core.eval_ids(five, game.ranking.number, 0))
+        unused = sorted((c >> 2 for c in cards if c not in best), reverse=True)
+        high = high << 8 | sum(r << (4 * (1 - i)) for i, r in enumerate(unused[:2]))
+    low = hand_value(plan, pot_bought, held, game.low) if game.low is not None else 0
+    return high, low
+
+
+def showdown(order: Sequence[int], pots: Sequence[Pot], values: Mapping[int, tuple[int, int]],
+             show_all: bool) -> tuple[list[tuple[int, bool]], dict[int, int], dict[int, int]]:
+    """S6: the seats of ``values`` (those at the showdown, with their (high, low) values) show
+    in ``order`` (from the first to show, clockwise). One whose hand can win no part of any pot
+    it is in mucks, unless ``show_all``; mucked cards stay hidden and win nothing. Returns who
+    showed (``(seat, True)``) or mucked, in order, and the high and low values the award
+    compares (-1 and 0 for a muck: still in the pots it paid into, but cannot win).
+
+    >>> pots = [Pot(30, (0, 1, 2))]
+    >>> showdown([1, 2, 0], pots, {0: (50, 0), 1: (70, 0), 2: (60, 0)}, False)
+    ([(1, True), (2, False), (0, False)], {1: 70, 2: -1, 0: -1}, {1: 0, 2: 0, 0: 0})
+    """
+    best_high = [-1] * len(pots)
+    best_low = [0] * len(pots)
+    shown: list[tuple[int, bool]] = []
+    high: dict[int, int] = {}
+    low: dict[int, int] = {}
+    for s in order:
+        if s not in values:
+            continue
+        h, lo = values[s]
+        mine = [i for i, p in enumerate(pots) if s in p.eligible]
+        can_win = any(h >= best_high[i] or (lo > 0 and lo >= best_low[i]) for i in mine)
+        if can_win or show_all:
+            shown.append((s, True))
+            high[s], low[s] = h, lo
+            for i in mine:
+                best_high[i] = max(best_high[i], h)
+                best_low[i] = max(best_low[i], lo)
+        else:
+            shown.append((s, False))
+            high[s], low[s] = -1, 0
+    return shown, high, low

@@ -13,6 +13,9 @@ from stud_fast.records import Record
 from stud_fast.variants import GameConfig
 
 if TYPE_CHECKING:  # pragma: no cover
+    from stud_fast.betting import BettingRound
+    from stud_fast.dealer_errors import Mistakes
+    from stud_fast.dealing import Deck
     from stud_fast.views import SeatView
 
 __all__ = ["HandState"]
@@ -42,34 +45,14 @@ class HandState:
     automatic: bool
     dealer_due: Optional[str]
     _plan: Plan
-    _queued: Optional[list[list[int]]]
-    _hole_cards_given: Optional[list[list[int]]]
+    _deck: Deck
     _dealing: list[int]
-    _actions: list[tuple[str, Any]]
-    _next_card: int
-    _burned: list[int]
     _pending: list[tuple[str, int]]
     _threes_wild: bool
     _dead_seats: list[int]
-    _exposed: Optional[int]
-    _skip_burn: bool
-    _premature_seat: Optional[int]
-    _resume: Optional[int]
-    _capped: bool
+    _mistakes: Mistakes
     _all_in_rights: set[int]
-    _choosers: list[int]
-    _opener: Optional[int]
-    _reopener: Optional[int]
-    _round_bet: list[int]
-    _acted: list[bool]
-    _may_raise: list[bool]
-    _level: int
-    _increment: int
-    _bets: int
-    _bring_in_due: Optional[int]
-    _completed: bool
-    _last_aggressor: Optional[int]
-    _opened: bool
+    _round: BettingRound
     _cached: Optional[dict[str, tuple[int, int]]]
     _live: int
     _able: int
@@ -84,13 +67,9 @@ class HandState:
             ...
         def _turn_up_card(self, card: int | str) -> int:
             ...
-        def _put(self, seat: int, amount: int, counts_in_round: bool=True) -> None:
+        def _put(self, seat: int, amount: int) -> None:
             ...
         def _start_round(self) -> None:
-            ...
-        def _bet_size(self) -> int:
-            ...
-        def _fixed_bet(self, plan: Plan) -> int:
             ...
         def _can(self, kind: str) -> bool:
             ...
@@ -101,8 +80,6 @@ class HandState:
         def _refusals(self) -> dict[str, tuple[str, str]]:
             ...
         def _analyse(self, refused: Optional[dict[str, tuple[str, str]]]) -> dict[str, tuple[int, int]]:
-            ...
-        def _sizes(self, stack: int, least: int, owe: int) -> tuple[int, int]:
             ...
         def _act(self, kind: str, to: Optional[int]=None) -> Record:
             ...
@@ -117,8 +94,6 @@ class HandState:
         def _dealing_order(self) -> list[int]:
             ...
         def _post_antes(self) -> None:
-            ...
-        def _draw(self) -> int:
             ...
         def _deal_street(self, exposed: Sequence[int]=()) -> list[tuple[int, int]]:
             ...

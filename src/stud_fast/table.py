@@ -23,14 +23,14 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from stud_fast import saved
-from stud_fast.betting import _BETTING_ACTIONS, Betting, whole_chips
+from stud_fast.betting import _BETTING_ACTIONS, Betting, BettingRound, whole_chips
 from stud_fast.cards import parse_cards
-from stud_fast.dealer_errors import DealerErrors
-from stud_fast.dealing import Dealing, shuffled
+from stud_fast.dealer_errors import DealerErrors, Mistakes
+from stud_fast.dealing import Deck, Dealing, shuffled
 from stud_fast.errors import AmountError, RuleError
 from stud_fast.plan import plan_of
 from stud_fast.pots import Pot, build_pots
-from stud_fast.records import Record
+from stud_fast.records import Record, operations
 from stud_fast.showdown import Showdown
 from stud_fast.variants import GameConfig
 from stud_fast.views import Views
@@ -45,12 +45,9 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
     __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
-                 "_plan", "_queued", "_hole_cards_given", "_dealing", "_actions", "_next_card",
-                 "_burned", "_pending", "_threes_wild", "_dead_seats", "_exposed", "_capped",
-                 "_all_in_rights", "_choosers", "_opener", "_reopener", "_round_bet", "_acted",
-                 "_may_raise", "_level", "_increment", "_bets", "_bring_in_due", "_completed",
-                 "_last_aggressor", "_opened", "_cached", "_live", "_able", "_views", "_pots",
-                 "_pots_key", "_skip_burn", "_premature_seat", "_resume")
+                 "_plan", "_deck", "_round", "_mistakes", "_dealing", "_pending", "_threes_wild",
+                 "_dead_seats", "_all_in_rights", "_cached", "_live", "_able", "_views",
+                 "_pots", "_pots_key")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
@@ -76,7 +73,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck order, not both")
         full = list(plan.deck)
-        self._queued: Optional[list[list[int]]] = None
+        given: Optional[list[list[int]]] = None
         if hole_cards is not None:
             if len(hole_cards) != n:
                 raise ValueError("hole_cards needs one card list per seat")
@@ -84,7 +81,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             flat = [c for q in queued for c in q]
             if len(set(flat)) != len(flat) or not set(flat) <= set(full):
                 raise ValueError("hole_cards must be distinct cards of the variant's deck")
-            self._queued = queued
+            given = queued
             full = [c for c in full if c not in set(flat)]
         if deck is not None:
             order = list(parse_cards(deck))
@@ -96,8 +93,6 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             order = shuffled(full, seed)
         self.config = config
         self._plan = plan
-        self._hole_cards_given = ([list(parse_cards(c)) for c in hole_cards]
-                                  if hole_cards is not None else None)
         self.seats = n
         self.dealer = dealer
         # seats clockwise from the dealer's left: the dealing order (S2), the tie-break of F4/F5
@@ -105,36 +100,19 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.burn = burn
         self.starting_stacks = tuple(stacks)
         self.deck: tuple[int, ...] = tuple(order)
+        # the deck's state: how many cards came off, burns, the cards given for a replay
+        self._deck = Deck(self.deck, given)
         self.stacks = list(stacks)
         self.records: list[Record] = []
-        self._actions: list[tuple[str, int]] = []  # (kind, amount) of player actions, for JSON
-        self._next_card = 0
-        self._burned: list[int] = []
         # operations due before the next betting round, in order: ("turn_up", seat) (S4) or
         # ("buy_pot", seat) (S5: an up three buys the pot or folds)
         self._pending: list[tuple[str, int]] = []
         self._threes_wild = False  # S5: every three is wild once somebody bought the pot
         self._dead_seats: list[int] = []  # B9 option: folded seats still dealt to
-        self._exposed: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
-        self._skip_burn = False  # I1: the next street's burn was made when a card was exposed
-        self._premature_seat: Optional[int] = None  # I1 bury: the seat whose card was buried
-        self._resume: Optional[int] = None  # I2 reported mid-round: who acts after the choice
-        self._capped = False  # I1 keep_capped: no bet above the largest in this round
+        self._mistakes = Mistakes()  # what the dealer's errors (I1, I2) leave for later
         self._all_in_rights: set[int] = set()  # I2: seats treated as all in
-        self._choosers: list[int] = []  # I2: seats choosing whether to be treated as all in
-        self._opener: Optional[int] = None  # who opened the current betting round
-        self._reopener: Optional[int] = None  # I2: the previous round's opener opens
-        # the betting round (reset by _start_round)
-        self._round_bet = [0] * n
-        self._acted = [False] * n
-        self._may_raise = [True] * n
-        self._level = 0
-        self._increment = plan.small_bet
-        self._bets = 0
-        self._bring_in_due: Optional[int] = None
-        self._completed = False
-        self._last_aggressor: Optional[int] = None
-        self._opened = True
+        # the betting round: its state, made afresh for each street by _start_round
+        self._round = BettingRound(n, plan.small_bet)
         self._cached: Optional[dict[str, tuple[int, int]]] = None  # _options()
         self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
         self.community: list[int] = []
@@ -334,7 +312,6 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.cards[s][index] = (c, True)
         record = Record("turn_up", s, cards=(c,), up=(True,), street=self.street)
         self.records.append(record)
-        self._actions.append(("turn_up", c))
         self._pending_done()
         return record
 
@@ -353,11 +330,10 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         s = self.actor
         assert s is not None
         self._cached = None
-        self._put(s, amount, counts_in_round=False)
+        self._put(s, amount)
         self._threes_wild = True
         record = Record("buy_pot", s, amount, street=self.street)
         self.records.append(record)
-        self._actions.append(("buy_pot", 0))
         self._pending_done()
         return record
 
@@ -407,12 +383,19 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
 
         The state is a pure function of these (E4), so :meth:`from_json` rebuilds it exactly.
         """
+        game = self.config.game
+        last = len(game.streets) - 1
+        actions = operations(  # the records are the one log: the operations are read from it
+            self.records, dealer_driven=not self.automatic,
+            antes_posted=self.dealer_due != "post_antes", awarded=self.is_over,
+            exposable_street=last if game.cards_per_player == 7 and not game.streets[last].up
+            else None)
         return saved.dump({
             "format": saved.FORMAT, "config": self.config.to_dict(),
             "stacks": list(self.starting_stacks), "dealer": self.dealer,
             "deck": list(self.deck), "burn": self.burn, "automatic": self.automatic,
-            "hole_cards": self._hole_cards_given,
-            "actions": [list(a) for a in self._actions],
+            "hole_cards": self._deck.given,
+            "actions": actions,
         }, key)
 
     @classmethod

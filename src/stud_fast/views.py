@@ -98,7 +98,7 @@ def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
         "contributed": tuple(hand.contributed), "folded": tuple(hand.folded), "cards": cards,
         "community": tuple(hand.community), "wild": wild,
         "legal_actions": MappingProxyType(hand.legal_actions()) if to_act else _NO_ACTIONS,
-        "round_bet": hand._round_bet[seat], "pot_bought": hand._threes_wild})
+        "round_bet": hand._round.bet[seat], "pot_bought": hand._threes_wild})
     return view
 
 

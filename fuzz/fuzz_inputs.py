@@ -101,6 +101,23 @@ _ATOMS: list[Any] = [0, 1, -1, 2, 7, 52, 53, 255, 10**20, 2.5, True, False, None
                      "fold", "call", "bet", "raise", "deal", "award", "turn_up", [], {}]
 
 
+def _edit_items(items: list[Any], rng: random.Random, shuffles: float,
+                edit: Callable[[Any], Any]) -> None:
+    """Drop, repeat or swap one item of ``items`` (each with a third of ``shuffles`` as
+    chance), or else replace it by ``edit(item)``."""
+    i = rng.randrange(len(items))
+    roll = rng.random() / shuffles
+    if roll < 1 / 3:
+        del items[i]
+    elif roll < 2 / 3:
+        items.insert(i, items[i])
+    elif roll < 1:
+        j = rng.randrange(len(items))
+        items[i], items[j] = items[j], items[i]
+    else:
+        items[i] = edit(items[i])
+
+
 def _mutate_json(value: Any, rng: random.Random) -> Any:
     """A copy of ``value`` with one thing somewhere inside replaced, dropped or repeated."""
     if isinstance(value, dict) and value and rng.random() < 0.8:
@@ -113,17 +130,7 @@ def _mutate_json(value: Any, rng: random.Random) -> Any:
         return value
     if isinstance(value, list) and value and rng.random() < 0.8:
         value = list(value)
-        i = rng.randrange(len(value))
-        roll = rng.random()
-        if roll < 0.1:
-            del value[i]
-        elif roll < 0.2:
-            value.insert(i, value[i])
-        elif roll < 0.3:
-            j = rng.randrange(len(value))
-            value[i], value[j] = value[j], value[i]
-        else:
-            value[i] = _mutate_json(value[i], rng)
+        _edit_items(value, rng, 0.3, lambda item: _mutate_json(item, rng))
         return value
     if isinstance(value, int) and not isinstance(value, bool) and rng.random() < 0.5:
         return value + rng.choice((-1, 1, -value, 52))
@@ -153,20 +160,12 @@ def _mutate_phh(data: bytes, max_size: int, seed: int) -> bytes:
         history = None
     if history is None or not history.actions or rng.random() < 0.2:
         return atheris.Mutate(data, max_size)
-    actions = history.actions
-    i = rng.randrange(len(actions))
-    roll = rng.random()
-    if roll < 0.2:
-        del actions[i]
-    elif roll < 0.4:
-        actions.insert(i, actions[i])
-    elif roll < 0.6:
-        j = rng.randrange(len(actions))
-        actions[i], actions[j] = actions[j], actions[i]
-    else:
-        words = actions[i].split(" ")
+    def edit(action: str) -> str:
+        words = action.split(" ")
         words[rng.randrange(len(words))] = rng.choice(_TOKENS)
-        actions[i] = " ".join(words)
+        return " ".join(words)
+
+    _edit_items(history.actions, rng, 0.6, edit)
     return dumps(history).encode()[:max_size]
 
 

@@ -186,8 +186,10 @@ typedef struct sf_hand {
 #if defined(__GNUC__) || defined(__clang__)
 #define SF__EXPECT(x, v) __builtin_expect((x), (v))
 #define SF__CTZ64(x) __builtin_ctzll(x)
+#define SF__PURE __attribute__((pure))
 #else
 #define SF__EXPECT(x, v) (x)
+#define SF__PURE
 static inline int SF__CTZ64(uint64_t x)
 {
     int n = 0;
@@ -219,12 +221,12 @@ int sf_hand_count(const sf_hand *h);
 int sf_hand_status(const sf_hand *h);
 /* The best of a suit-blind value and the hand's flushes: the rare path, out of line. Takes the
    hand's sums by value so that the inline caller's hand never has to live in memory. */
-sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
-                             sf_value suit_blind);
+SF__PURE sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
+                                      sf_value suit_blind);
 
 /* Private: sf_hand_flush_value for cards not yet gathered into a card set. */
-sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n, uint64_t key,
-                               sf_value suit_blind);
+SF__PURE sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n,
+                                        uint64_t key, sf_value suit_blind);
 
 /* Private: the value of a summed hand ignoring flushes: a shift and two dependent loads.
    Bits 26..31 of a key are always clear, so its low word is the rank-key sum as it stands.
@@ -264,9 +266,12 @@ static inline sf_value sf__with_flush(const sf_evaluator *ev, uint64_t key, uint
 static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
 {
     uint64_t key = h->key;
-    if (SF__EXPECT((key & SF__FLUSH_FLAGS) == 0, 1))
-        return sf__suit_blind(ev, key);
-    return sf__with_flush(ev, key, h->bits, sf__suit_blind(ev, key));
+    /* held as unsigned so that the hot path's zero-extending load is the only extension: the
+       rare path's returned value is extended there, not in every caller's loop */
+    unsigned v = sf__suit_blind(ev, key);
+    if (SF__EXPECT((key & SF__FLUSH_FLAGS) != 0, 0))
+        v = sf__with_flush(ev, key, h->bits, (sf_value)v);
+    return (sf_value)v;
 }
 
 /*

@@ -186,10 +186,8 @@ typedef struct sf_hand {
 #if defined(__GNUC__) || defined(__clang__)
 #define SF__EXPECT(x, v) __builtin_expect((x), (v))
 #define SF__CTZ64(x) __builtin_ctzll(x)
-#define SF__PURE __attribute__((pure))
 #else
 #define SF__EXPECT(x, v) (x)
-#define SF__PURE
 static inline int SF__CTZ64(uint64_t x)
 {
     int n = 0;
@@ -219,14 +217,14 @@ static inline void sf_hand_remove(sf_hand *h, const sf_evaluator *ev, unsigned c
 
 int sf_hand_count(const sf_hand *h);
 int sf_hand_status(const sf_hand *h);
-/* The best of a suit-blind value and the hand's flushes: the rare path, out of line. Takes the
-   hand's sums by value so that the inline caller's hand never has to live in memory. */
-SF__PURE sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
-                                      sf_value suit_blind);
+/* The best of a suit-blind value and the hand's flushes (sf_hand_value's rare path, out of
+   line). Takes the hand's sums by value, so that a caller's hand never has to live in memory. */
+sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
+                             sf_value suit_blind);
 
 /* Private: sf_hand_flush_value for cards not yet gathered into a card set. */
-SF__PURE sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n,
-                                        uint64_t key, sf_value suit_blind);
+sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n, uint64_t key,
+                               sf_value suit_blind);
 
 /* Private: the value of a summed hand ignoring flushes: a shift and two dependent loads.
    Bits 26..31 of a key are always clear, so its low word is the rank-key sum as it stands.
@@ -246,15 +244,42 @@ static inline sf_value sf__suit_blind(const sf_evaluator *ev, uint64_t key)
 }
 
 /*
+ * The rare path for a hand whose suit counters flag a possible flush: the best of the
+ * suit-blind value and, for every flagged suit, the flush table entry for that suit's natural
+ * ranks and the wild cards. Without wild cards a flush always wins (seven cards cannot hold
+ * both a flush and a full house), but the max keeps one rule for every case. Private, and
+ * inline so that sf_hand_value makes no call: an opaque call in a caller's loop would make the
+ * compiler reload the evaluator's table pointers in every iteration.
+ */
+static inline sf_value sf__flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
+                                       sf_value v)
+{
+    int wilds = (int)(key >> SF__WILDS_SHIFT & 0xf);
+    if (wilds > 7 || !ev->flush_values)
+        return v; /* not a hand of at most 7 cards, or a ranking without flushes */
+    const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
+    uint64_t flags = key & SF__FLUSH_FLAGS;
+    bits &= ev->natural_bits;
+    /* every suit looked up and the unflagged ones masked off: which suits are flagged is
+       data, and a branch on it is mispredicted about once a hand with wild cards */
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned flagged = (unsigned)(flags >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1u;
+        sf_value f = (sf_value)(table[(bits >> (16 * suit)) & 0x1fff] & (0u - flagged));
+        v = f > v ? f : v;
+    }
+    return v;
+}
+
+/*
  * Private: the best of a suit-blind value v and a flagged hand's flushes. Without wild cards
  * the one flagged suit is the only flush the hand can hold (two need ten cards), looked up
- * here; wild cards go out of line, where every flagged suit is tried.
+ * directly; with wild cards every flagged suit is tried.
  */
 static inline sf_value sf__with_flush(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                                       sf_value v)
 {
     if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0))
-        return sf_hand_flush_value(ev, key, bits, v);
+        return sf__flush_value(ev, key, bits, v);
     /* the flag of suit s is bit 35 + 4s, its card bits start at 16s (an expression of its own,
        so that the hot path's flag test stays a TEST rather than a kept AND) */
     unsigned shift = 4u * (unsigned)SF__CTZ64((key >> 35) & 0x1111u);

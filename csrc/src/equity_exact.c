@@ -249,6 +249,8 @@ static void walk_unit(walk_t *w, const plan_t *plan, uint64_t u)
     for (int q = 0; q < p; q++) /* complete after the prefix: the walk below starts at p */
         player_values(w->spot, w->h, w->hl, q, w->v, w->lv);
     int c = free_card(w, (int)first);
+    if (c < 0) /* cannot happen (first < plan->firsts); says so to the compiler's bounds check */
+        return;
     deal_card(w, p, c, 1);
     choose(w, p, plan->k[level] - 1, c + 1); /* p = -1, the shared card: deals player 0 on */
     deal_card(w, p, c, 0);

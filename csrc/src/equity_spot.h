@@ -109,7 +109,10 @@ static inline void score(const spot_t *spot, const sf_hand *h, const sf_hand *hl
 {
     sf_value v[SF_EQUITY_MAX_PLAYERS], lv[SF_EQUITY_MAX_PLAYERS];
     for (int p = 0; p < spot->players; p++)
-        player_values(spot, h, hl, p, v, lv);
+        v[p] = sf_hand_value(spot->main_ev, &h[p]);
+    if (spot->low_ev)
+        for (int p = 0; p < spot->players; p++)
+            lv[p] = sf_hand_value(spot->low_ev, &hl[p]);
     score_values(spot, v, lv, t);
 }
 

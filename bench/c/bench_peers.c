@@ -141,20 +141,20 @@ static void run_enumerate(int set)
     uint64_t total = 0;
     sf_hand h[8];
     sf_hand_clear(&h[0]);
-    for (int a = 0; a < 52; a++) {
-        h[1] = h[0]; sf_hand_add(&h[1], ev, (unsigned)a);
-        for (int b = a + 1; b < 52; b++) {
-            h[2] = h[1]; sf_hand_add(&h[2], ev, (unsigned)b);
-            for (int c = b + 1; c < 52; c++) {
-                h[3] = h[2]; sf_hand_add(&h[3], ev, (unsigned)c);
-                for (int d = c + 1; d < 52; d++) {
-                    h[4] = h[3]; sf_hand_add(&h[4], ev, (unsigned)d);
-                    for (int e = d + 1; e < 52; e++) {
-                        h[5] = h[4]; sf_hand_add(&h[5], ev, (unsigned)e);
-                        for (int f = e + 1; f < 52; f++) {
-                            h[6] = h[5]; sf_hand_add(&h[6], ev, (unsigned)f);
-                            for (int g = f + 1; g < 52; g++) {
-                                h[7] = h[6]; sf_hand_add(&h[7], ev, (unsigned)g);
+    for (unsigned a = 0; a < 52; a++) {
+        h[1] = h[0]; sf_hand_add(&h[1], ev, a);
+        for (unsigned b = a + 1; b < 52; b++) {
+            h[2] = h[1]; sf_hand_add(&h[2], ev, b);
+            for (unsigned c = b + 1; c < 52; c++) {
+                h[3] = h[2]; sf_hand_add(&h[3], ev, c);
+                for (unsigned d = c + 1; d < 52; d++) {
+                    h[4] = h[3]; sf_hand_add(&h[4], ev, d);
+                    for (unsigned e = d + 1; e < 52; e++) {
+                        h[5] = h[4]; sf_hand_add(&h[5], ev, e);
+                        for (unsigned f = e + 1; f < 52; f++) {
+                            h[6] = h[5]; sf_hand_add(&h[6], ev, f);
+                            for (unsigned g = f + 1; g < 52; g++) {
+                                h[7] = h[6]; sf_hand_add(&h[7], ev, g);
                                 total += sf_hand_value(ev, &h[7]);
                             }
                         }

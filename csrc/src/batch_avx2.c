@@ -121,7 +121,7 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
  * may hold a flush. Reads 2k + 16 bytes from p.
  */
 SF_AVX2_INLINE __m256i four_hands(const kernel_consts *c, const uint8_t *p, int k, int checked,
-                                  int suited, __m256i *look)
+                                  int suited, __m256i *look, __m256i *bad)
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i raw = _mm256_loadu2_m128i((const __m128i *)(p + 2 * k), (const __m128i *)p);
@@ -148,6 +148,7 @@ SF_AVX2_INLINE __m256i four_hands(const kernel_consts *c, const uint8_t *p, int 
         eq = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)SF_JOKER)), eq);
         odd = _mm256_or_si256(odd, eq);
     }
+    *bad = odd;
     if (suited) {
         __m256i cls = _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi8(3)), fl);
         __m256i lo = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits_lo, cls), zero);
@@ -167,6 +168,16 @@ static inline size_t append4(uint8_t *list, size_t n, unsigned mask, unsigned ba
     uint32_t offsets = lut[mask] + base * 0x01010101u;
     memcpy(list + n, &offsets, 4);
     return n + (size_t)__builtin_popcount(mask);
+}
+
+/* The suit-blind values of eight stored sums. */
+static inline void lookup8(const uint32_t *disp, const uint16_t *values, const uint32_t *sums,
+                           sf_value *out)
+{
+    for (int j = 0; j < 8; j++) {
+        uint32_t sum = sums[j];
+        out[j] = values[sum + disp[sum >> SF__ROW_BITS]];
+    }
 }
 
 /* Lanes of ones for the hands whose lane is zero, as 4 bits. */
@@ -200,14 +211,17 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
     for (size_t chunk = 0; chunk < nsteps * 8; chunk += CHUNK) {
         size_t end = nsteps * 8 - chunk < CHUNK ? nsteps * 8 : chunk + CHUNK;
         size_t nflagged = 0;
+        __m256i bad = _mm256_setzero_si256(); /* any lane that may hold an invalid hand */
         for (size_t first = chunk; first < end; first += 8) {
             const uint8_t *p = hands + first * (size_t)k;
             /* the cards are read once: fetched ahead past L2, so they do not evict the tables
                (an address past the end of the array is harmless to a prefetch) */
             _mm_prefetch((const char *)((uintptr_t)p + 4096), _MM_HINT_NTA);
-            __m256i look_a, look_b;
-            __m256i a = four_hands(c, p, k, checked, suited, &look_a);
-            __m256i b = four_hands(c, p + 4 * k, k, checked, suited, &look_b);
+            __m256i look_a, look_b, bad_a, bad_b;
+            __m256i a = four_hands(c, p, k, checked, suited, &look_a, &bad_a);
+            __m256i b = four_hands(c, p + 4 * k, k, checked, suited, &look_b, &bad_b);
+            if (checked)
+                bad = _mm256_or_si256(bad, _mm256_or_si256(bad_a, bad_b));
             /* the eight 32-bit sums in hand order */
             __m256i both = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
             both = _mm256_permutevar8x32_epi32(both, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
@@ -215,19 +229,21 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
             unsigned at = (unsigned)(first - chunk);
             nflagged = append4(flagged, nflagged, zero_lanes(look_a) ^ 15u, at, c->lut);
             nflagged = append4(flagged, nflagged, zero_lanes(look_b) ^ 15u, at + 4, c->lut);
+            /* the previous step's lookups, interleaved with this step's vector work so that
+               their table loads (L2 latency) overlap it */
+            if (first != chunk)
+                lookup8(disp, values, sums + (first - 8 - chunk), out + first - 8);
         }
-        for (size_t i = chunk; i < end; i += 8) /* whole steps: unrolled by eight */
-            for (size_t j = i; j < i + 8; j++) {
-                uint32_t sum = sums[j - chunk];
-                out[j] = values[sum + disp[sum >> SF__ROW_BITS]];
-            }
+        lookup8(disp, values, sums + (end - 8 - chunk), out + end - 8);
+        /* a chunk of valid hands (the usual case) skips the checks in its second looks */
+        int check = checked && !_mm256_testz_si256(bad, bad);
         for (size_t m = 0; m < nflagged; m++) {
             unsigned at = flagged[m];
             size_t i = chunk + at;
             const uint8_t *h = hands + i * (size_t)k;
             uint64_t key, bits;
             SF__SUM_HAND(ev, h, k, key, bits);
-            if (checked) { /* the checks of sf_eval, in its order */
+            if (check) { /* the checks of sf_eval, in its order */
                 int problem = sf__hand_problem(key, bits, k, h);
                 if (SF_UNLIKELY(problem != SF_OK)) {
                     out[i] = 0;
@@ -235,7 +251,12 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
                     continue;
                 }
             }
-            if (key & SF__FLUSH_FLAGS) /* unchecked bad ids may flag a suit the key does not */
+            if (!(key & SF__FLUSH_FLAGS)) /* unchecked bad ids may flag a suit the key does not */
+                continue;
+            /* with wild cards (half the hands then come here) the flush lookup stays inline */
+            if (key >> SF__WILDS_SHIFT & 0xf)
+                out[i] = sf__flush_value(ev, key, bits, out[i]);
+            else
                 out[i] = sf__with_flush(ev, key, bits, out[i]);
         }
     }

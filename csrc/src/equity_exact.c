@@ -40,6 +40,9 @@ typedef struct {
     sf_hand h[SF_EQUITY_MAX_PLAYERS], hl[SF_EQUITY_MAX_PLAYERS];
     uint8_t used[64]; /* per index into spot->rest */
     tally_t *tally;
+    /* the values of players whose hands are complete: a player's hand is valued once, when
+       the walk moves on to the next player, not once per deal of the players after it */
+    sf_value v[SF_EQUITY_MAX_PLAYERS], lv[SF_EQUITY_MAX_PLAYERS];
     /* the levels before depth - 1 as dealt for the last unit, kept while units share them */
     uint64_t prefix;
     int dealt;
@@ -61,12 +64,41 @@ static inline void deal_card(walk_t *w, int p, int i, int add)
         take_back(spot, &w->h[p], &w->hl[p], spot->rest[i]);
 }
 
+/*
+ * The innermost loop of the walk: the last player's last card. Every other hand is complete
+ * and valued, so a deal costs one card add and one value (two in hi-lo) on a copy of the hand,
+ * then the scoring.
+ */
+static void last_card(walk_t *w, int p, int from)
+{
+    const spot_t *spot = w->spot;
+    const sf_evaluator *ev = spot->main_ev, *low = spot->low_ev;
+    for (int i = from; i < spot->nrest; i++) {
+        if (w->used[i])
+            continue;
+        uint8_t c = spot->rest[i];
+        sf_hand h = w->h[p];
+        sf_hand_add(&h, ev, c);
+        w->v[p] = sf_hand_value(ev, &h);
+        if (low) {
+            sf_hand hl = w->hl[p];
+            sf_hand_add(&hl, low, c);
+            w->lv[p] = sf_hand_value(low, &hl);
+        }
+        score_values(spot, w->v, w->lv, w->tally);
+    }
+}
+
 /* Give player p `left` more cards, choosing indices of spot->rest above `from`. */
 static void choose(walk_t *w, int p, int left, int from)
 {
     const spot_t *spot = w->spot;
     if (left == 0) {
         deal_player(w, p + 1);
+        return;
+    }
+    if (left == 1 && p == spot->players - 1) {
+        last_card(w, p, from);
         return;
     }
     for (int i = from; i <= spot->nrest - left; i++) {
@@ -83,8 +115,10 @@ static void choose(walk_t *w, int p, int left, int from)
 
 static void deal_player(walk_t *w, int p)
 {
+    if (p > 0) /* players before p are complete: p - 1 just became so */
+        player_values(w->spot, w->h, w->hl, p - 1, w->v, w->lv);
     if (p == w->spot->players) {
-        score(w->spot, w->h, w->hl, w->tally);
+        score_values(w->spot, w->v, w->lv, w->tally);
         return;
     }
     choose(w, p, w->spot->need[p], 0);
@@ -212,7 +246,11 @@ static void walk_unit(walk_t *w, const plan_t *plan, uint64_t u)
         w->prefix = prefix;
     }
     int level = plan->depth - 1, p = plan->player[level];
+    for (int q = 0; q < p; q++) /* complete after the prefix: the walk below starts at p */
+        player_values(w->spot, w->h, w->hl, q, w->v, w->lv);
     int c = free_card(w, (int)first);
+    if (c < 0) /* cannot happen (first < plan->firsts); says so to the compiler's bounds check */
+        return;
     deal_card(w, p, c, 1);
     choose(w, p, plan->k[level] - 1, c + 1); /* p = -1, the shared card: deals player 0 on */
     deal_card(w, p, c, 0);

@@ -55,28 +55,26 @@ static inline void share_card(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8
     }
 }
 
-/* Score one deal: every player's hand is complete in h[] (and hl[] for hi-lo). */
-static inline void score(const spot_t *spot, const sf_hand *h, const sf_hand *hl, tally_t *t)
+/* Score one deal from the players' values: v[] under the main ranking, lv[] under the low one
+   (read only in hi-lo). */
+static inline void score_values(const spot_t *spot, const sf_value *v, const sf_value *lv,
+                                tally_t *t)
 {
     int n = spot->players;
-    sf_value v[SF_EQUITY_MAX_PLAYERS], best = 0;
-    for (int p = 0; p < n; p++) {
-        v[p] = sf_hand_value(spot->main_ev, &h[p]);
+    sf_value best = 0;
+    for (int p = 0; p < n; p++)
         if (v[p] > best)
             best = v[p];
-    }
     int nhigh = 0;
     for (int p = 0; p < n; p++)
         nhigh += v[p] == best;
     uint32_t high_units = UNITS, low_units = 0;
-    sf_value lv[SF_EQUITY_MAX_PLAYERS], lbest = 0;
+    sf_value lbest = 0;
     int nlow = 0;
     if (spot->low_ev) {
-        for (int p = 0; p < n; p++) {
-            lv[p] = sf_hand_value(spot->low_ev, &hl[p]);
+        for (int p = 0; p < n; p++)
             if (lv[p] > lbest)
                 lbest = lv[p];
-        }
         if (lbest > 0) { /* a qualifying low takes half */
             high_units = low_units = UNITS / 2;
             for (int p = 0; p < n; p++)
@@ -95,6 +93,27 @@ static inline void score(const spot_t *spot, const sf_hand *h, const sf_hand *hl
         t->tie[p] += s > 0 && s < UNITS;
     }
     t->deals++;
+}
+
+/* Player p's values (main, and low in hi-lo) into v[p] and lv[p]. */
+static inline void player_values(const spot_t *spot, const sf_hand *h, const sf_hand *hl, int p,
+                                 sf_value *v, sf_value *lv)
+{
+    v[p] = sf_hand_value(spot->main_ev, &h[p]);
+    if (spot->low_ev)
+        lv[p] = sf_hand_value(spot->low_ev, &hl[p]);
+}
+
+/* Score one deal: every player's hand is complete in h[] (and hl[] for hi-lo). */
+static inline void score(const spot_t *spot, const sf_hand *h, const sf_hand *hl, tally_t *t)
+{
+    sf_value v[SF_EQUITY_MAX_PLAYERS], lv[SF_EQUITY_MAX_PLAYERS];
+    for (int p = 0; p < spot->players; p++)
+        v[p] = sf_hand_value(spot->main_ev, &h[p]);
+    if (spot->low_ev)
+        for (int p = 0; p < spot->players; p++)
+            lv[p] = sf_hand_value(spot->low_ev, &hl[p]);
+    score_values(spot, v, lv, t);
 }
 
 /* A worker's share of a run: worker `index` of `count` copies of one job. */

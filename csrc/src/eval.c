@@ -14,30 +14,6 @@
 #include "keys.h"
 #include "sf_tables.h"
 
-/*
- * The rare path for a hand whose suit counters flag a possible flush: the best of the
- * suit-blind value and, for every flagged suit, the flush table entry for that suit's natural
- * ranks and the wild cards. Without wild cards a flush always wins (seven cards cannot hold
- * both a flush and a full house), but the max keeps one rule for every case.
- */
-static sf_value flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits, sf_value v)
-{
-    int wilds = SF__FIELD(key, SF__WILDS_SHIFT);
-    if (wilds > 7 || !ev->flush_values)
-        return v; /* not a hand of at most 7 cards, or a ranking without flushes */
-    const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
-    uint64_t flags = key & SF__FLUSH_FLAGS;
-    bits &= ev->natural_bits;
-    /* every suit looked up and the unflagged ones masked off: which suits are flagged is
-       data, and a branch on it is mispredicted about once a hand with wild cards */
-    for (int suit = 0; suit < 4; suit++) {
-        unsigned flagged = (unsigned)(flags >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1u;
-        sf_value f = (sf_value)(table[(bits >> (16 * suit)) & 0x1fff] & (0u - flagged));
-        v = f > v ? f : v;
-    }
-    return v;
-}
-
 int sf_evaluator_init(sf_evaluator *ev, sf_ranking ranking, sf_rank_mask wild_ranks)
 {
     if (!ev)
@@ -101,7 +77,7 @@ int sf_hand_status(const sf_hand *h)
 sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                              sf_value suit_blind)
 {
-    return flush_value(ev, key, bits, suit_blind);
+    return sf__flush_value(ev, key, bits, suit_blind);
 }
 
 sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int n, uint64_t key,
@@ -110,7 +86,7 @@ sf_value sf__cards_flush_value(const sf_evaluator *ev, const uint8_t *cards, int
     uint64_t bits = 0;
     for (int i = 0; i < n && i < 7; i++)
         bits |= ev->bit[cards[i]];
-    return flush_value(ev, key, bits, suit_blind);
+    return sf__flush_value(ev, key, bits, suit_blind);
 }
 
 sf_category sf_category_of(sf_ranking ranking, sf_value value)

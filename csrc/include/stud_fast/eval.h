@@ -217,8 +217,8 @@ static inline void sf_hand_remove(sf_hand *h, const sf_evaluator *ev, unsigned c
 
 int sf_hand_count(const sf_hand *h);
 int sf_hand_status(const sf_hand *h);
-/* The best of a suit-blind value and the hand's flushes: the rare path, out of line. Takes the
-   hand's sums by value so that the inline caller's hand never has to live in memory. */
+/* The best of a suit-blind value and the hand's flushes (sf_hand_value's rare path, out of
+   line). Takes the hand's sums by value, so that a caller's hand never has to live in memory. */
 sf_value sf_hand_flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                              sf_value suit_blind);
 
@@ -244,15 +244,42 @@ static inline sf_value sf__suit_blind(const sf_evaluator *ev, uint64_t key)
 }
 
 /*
+ * The rare path for a hand whose suit counters flag a possible flush: the best of the
+ * suit-blind value and, for every flagged suit, the flush table entry for that suit's natural
+ * ranks and the wild cards. Without wild cards a flush always wins (seven cards cannot hold
+ * both a flush and a full house), but the max keeps one rule for every case. Private, and
+ * inline so that sf_hand_value makes no call: an opaque call in a caller's loop would make the
+ * compiler reload the evaluator's table pointers in every iteration.
+ */
+static inline sf_value sf__flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
+                                       sf_value v)
+{
+    int wilds = (int)(key >> SF__WILDS_SHIFT & 0xf);
+    if (wilds > 7 || !ev->flush_values)
+        return v; /* not a hand of at most 7 cards, or a ranking without flushes */
+    const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
+    uint64_t flags = key & SF__FLUSH_FLAGS;
+    bits &= ev->natural_bits;
+    /* every suit looked up and the unflagged ones masked off: which suits are flagged is
+       data, and a branch on it is mispredicted about once a hand with wild cards */
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned flagged = (unsigned)(flags >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1u;
+        sf_value f = (sf_value)(table[(bits >> (16 * suit)) & 0x1fff] & (0u - flagged));
+        v = f > v ? f : v;
+    }
+    return v;
+}
+
+/*
  * Private: the best of a suit-blind value v and a flagged hand's flushes. Without wild cards
  * the one flagged suit is the only flush the hand can hold (two need ten cards), looked up
- * here; wild cards go out of line, where every flagged suit is tried.
+ * directly; with wild cards every flagged suit is tried.
  */
 static inline sf_value sf__with_flush(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                                       sf_value v)
 {
     if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0))
-        return sf_hand_flush_value(ev, key, bits, v);
+        return sf__flush_value(ev, key, bits, v);
     /* the flag of suit s is bit 35 + 4s, its card bits start at 16s (an expression of its own,
        so that the hot path's flag test stays a TEST rather than a kept AND) */
     unsigned shift = 4u * (unsigned)SF__CTZ64((key >> 35) & 0x1111u);
@@ -264,9 +291,12 @@ static inline sf_value sf__with_flush(const sf_evaluator *ev, uint64_t key, uint
 static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
 {
     uint64_t key = h->key;
-    if (SF__EXPECT((key & SF__FLUSH_FLAGS) == 0, 1))
-        return sf__suit_blind(ev, key);
-    return sf__with_flush(ev, key, h->bits, sf__suit_blind(ev, key));
+    /* held as unsigned so that the hot path's zero-extending load is the only extension: the
+       rare path's returned value is extended there, not in every caller's loop */
+    unsigned v = sf__suit_blind(ev, key);
+    if (SF__EXPECT((key & SF__FLUSH_FLAGS) != 0, 0))
+        v = sf__with_flush(ev, key, h->bits, (sf_value)v);
+    return (sf_value)v;
 }
 
 /*

@@ -9,14 +9,7 @@
 #include "stud_fast/best.h"
 #include "stud_fast/equity.h"
 
-static int failures;
-#define CHECK(cond, what)                                                                   \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            failures++;                                                                     \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, what);                  \
-        }                                                                                   \
-    } while (0)
+#include "check.h"
 
 static uint64_t rng_state = 0x5eed5eedULL;
 static unsigned next_random(unsigned n)

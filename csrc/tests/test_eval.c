@@ -19,17 +19,7 @@
 #include "batch.h" /* private: the portable batch loop, to hold it to the same answers */
 #include "stud_fast/eval.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                    \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            failures++;                                                                     \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                            \
-            fprintf(stderr, __VA_ARGS__);                                                   \
-            fputc('\n', stderr);                                                            \
-        }                                                                                   \
-    } while (0)
+#include "check.h"
 
 typedef struct {
     uint64_t cat[SF_NUM_CATEGORIES];

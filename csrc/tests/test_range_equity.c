@@ -9,14 +9,7 @@
 
 #include "stud_fast/range_equity.h"
 
-static int failures;
-#define CHECK(cond, what)                                                                   \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            failures++;                                                                     \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, what);                  \
-        }                                                                                   \
-    } while (0)
+#include "check.h"
 
 static uint8_t card(int rank, int suit)
 {

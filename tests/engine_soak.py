@@ -51,7 +51,9 @@ def random_config(rng: random.Random, variant: str) -> GameConfig:
     return GameConfig(variant=variant, **options)
 
 
-def _hidden_from(hand: StudHand, seat: int) -> set[str]:
+def hidden_from(hand: StudHand, seat: int) -> set[str]:
+    """Cards ``seat`` must not see (E3): other players' down cards not shown, burned cards and
+    the stub, less the shared card and an I1 premature card, which everyone saw."""
     shown = {r.seat for r in hand.records if r.kind == "show"}
     hidden = {card_str(c) for s in range(hand.seats) if s != seat and s not in shown
               for c, up in hand.cards[s] if not up}
@@ -62,7 +64,8 @@ def _hidden_from(hand: StudHand, seat: int) -> set[str]:
     return hidden - {card_str(c) for c in hand.community} - exposed
 
 
-def _view_cards(view: dict[str, Any]) -> set[str]:
+def view_cards(view: dict[str, Any]) -> set[str]:
+    """Every card named in ``view`` (JSON text of a seat's view)."""
     text = json.dumps(view)
     return {tok for tok in (text.replace('"', " ").replace(",", " ").replace("[", " ")
                             .replace("]", " ").split()) if len(tok) == 2 and tok[1] in "cdhs"}
@@ -127,11 +130,11 @@ def play_hand(rng: random.Random, variant: str, *, json_every: int = 1,
         else:
             if step % 3 == 0:
                 _refuse(hand, rng)
-            _random_action(hand, rng)
+            random_action(hand, rng)
         step += 1
         if check_views and step % 3 == 0:
             watcher = rng.randrange(n)
-            assert not _view_cards(hand.view(watcher)) & _hidden_from(hand, watcher)  # E3
+            assert not view_cards(hand.view(watcher)) & hidden_from(hand, watcher)  # E3
         if json_every and step % json_every == 0:
             saved = hand.to_json()
             again = StudHand.from_json(saved)
@@ -152,7 +155,9 @@ def check_phh(hand: StudHand) -> None:
     assert again.stacks == [hand.stacks[s] for s in order]
 
 
-def _random_action(hand: StudHand, rng: random.Random) -> Optional[str]:
+def random_action(hand: StudHand, rng: random.Random) -> Optional[str]:
+    """A random legal action for the seat to act (a random size for bets and raises); its
+    name."""
     legal = hand.legal_actions()
     kind = rng.choice(sorted(legal))
     seat = hand.actor

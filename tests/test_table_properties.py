@@ -4,33 +4,16 @@ views that never show what their seat may not see, and exact JSON round trips.""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
+from engine_soak import hidden_from, random_action, view_cards
 
-from stud_fast.cards import card_str
 from stud_fast.table import RuleError, StudHand
 from stud_fast.variants import VARIANTS, GameConfig
 
 ALL_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete", "buy_pot")
 HANDS = 1000
-
-
-def _hidden_from(hand: StudHand, seat: int) -> set[str]:
-    """Cards ``seat`` must not see: other players' down cards not shown, burned cards, stub."""
-    shown = {r.seat for r in hand.records if r.kind == "show"}
-    hidden = {card_str(c) for s in range(hand.seats) if s != seat and s not in shown
-              for c, up in hand.cards[s] if not up}
-    hidden |= {card_str(c) for c in hand._deck.burned}
-    hidden |= {card_str(c) for c in hand.deck[hand._deck.next:]}
-    return hidden - {card_str(c) for c in hand.community}
-
-
-def _view_cards(view: dict[str, object]) -> set[str]:
-    text = json.dumps(view)
-    return {tok for tok in (text.replace('"', " ").replace(",", " ").replace("[", " ")
-                            .replace("]", " ").split()) if len(tok) == 2 and tok[1] in "cdhs"}
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -54,18 +37,10 @@ def test_E1_E2_E3_E4_over_many_hands(variant: str) -> None:
                 with pytest.raises(RuleError):
                     hand.act(refused[rng.randrange(len(refused))])
                 assert hand.to_json() == before  # E2
-            kind = rng.choice(sorted(legal))
-            seat = hand.actor
-            assert seat is not None
-            if kind == "turn_up":
-                hand.turn_up(rng.choice([c for c, up in hand.cards[seat] if not up]))
-            elif kind in ("bet", "raise") and legal[kind][1] > legal[kind][0]:
-                hand.act(kind, hand._round_bet[seat] + rng.randint(*legal[kind]))
-            else:
-                hand.act(kind)
+            random_action(hand, rng)
             if step % 4 == 0:
                 watcher = rng.randrange(n)
-                assert not _view_cards(hand.view(watcher)) & _hidden_from(hand, watcher)  # E3
+                assert not view_cards(hand.view(watcher)) & hidden_from(hand, watcher)  # E3
             step += 1
         assert sum(hand.stacks) == total
         if number % 10 == 0:  # E4: the saved hand replays to the same records

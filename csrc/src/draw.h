@@ -42,8 +42,8 @@ static inline int draw_groups(int nrest, int ndraws, draw_group_t *g)
 {
     int n = 0;
     for (int i = 0; i < ndraws; n++) {
-        uint64_t range = 1; /* below SF__DRAW_RANGE, so range * 64 cannot overflow */
-        while (i < ndraws && range * (uint64_t)(nrest - i) <= SF__DRAW_RANGE) {
+        uint64_t range = 1;
+        while (i < ndraws && range <= SF__DRAW_RANGE / (uint64_t)(nrest - i)) {
             range *= (uint64_t)(nrest - i);
             i++;
         }
@@ -87,6 +87,16 @@ static inline uint64_t draw_swaps(uint8_t *deck, int from, int to, int nrest, ui
         n--;
     }
     return x;
+}
+
+/* Draw group g, draws from .. g->end - 1: swaps for words from word(state) until a word is
+   accepted. (The word source is a parameter for the tests; the sampler's, a static function,
+   is inlined.) */
+static inline void draw_group(uint8_t *deck, int from, const draw_group_t *g, int nrest,
+                              uint64_t (*word)(void *), void *state)
+{
+    while (draw_swaps(deck, from, g->end, nrest, word(state)) < g->reject)
+        ;
 }
 
 #endif

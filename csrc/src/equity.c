@@ -274,6 +274,11 @@ static inline uint64_t rng_next(rng_t *r)
     return result;
 }
 
+static uint64_t rng_word(void *r)
+{
+    return rng_next(r);
+}
+
 /*
  * The value of a player's hand in a deal: its sums so far (the known cards, and the shared
  * card if there is one) plus the dealt cards. The card set is summed only for a hand that may
@@ -326,9 +331,7 @@ static void sample_work(job_t *j)
             /* a partial Fisher-Yates shuffle draws the cards everyone lacks, a group of draws
                a random word (draw.h) */
             for (int g = 0, from = 0; g < ngroups; from = groups[g++].end)
-                while (SF__EXPECT(draw_swaps(deck, from, groups[g].end, nrest, rng_next(&r)) <
-                                      groups[g].reject, 0))
-                    ;
+                draw_group(deck, from, &groups[g], nrest, rng_word, &r);
             /* deck[0] is the shared card when there is one, then each player's cards */
             sf_hand shared = {0, 0}, shared_low = {0, 0};
             if (community) {

@@ -213,9 +213,11 @@ static inline void sf_hand_clear(sf_hand *h)
  * (two 64-bit sums a level would crowd out the general registers and spill). The vector type
  * has uint64_t elements, so it aliases the hand's fields and nothing else: a store through it
  * does not stop the compiler from keeping the evaluator's table pointers in registers (an
- * __m128i store, which may alias anything, does). Elsewhere, two adds.
+ * __m128i store, which may alias anything, does). Elsewhere, two adds (SF__HAND_SCALAR asks
+ * for those anywhere: the library's tests check them against the vector form).
  */
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+#if (defined(__GNUC__) || defined(__clang__)) &&                                               \
+    (defined(__x86_64__) || defined(__aarch64__)) && !defined(SF__HAND_SCALAR)
 #define SF__HAND_VECTOR 1
 #define SF__V2(p) (*(sf__v2 *)(void *)(p))
 #define SF__CV2(p) (*(const sf__v2 *)(const void *)(p))

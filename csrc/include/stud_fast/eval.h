@@ -274,31 +274,40 @@ static inline sf_value sf__suit_blind(const sf_evaluator *ev, uint64_t key)
 }
 
 /*
- * The rare path for a hand whose suit counters flag a possible flush: the best of the
- * suit-blind value and, for every flagged suit, the flush table entry for that suit's natural
- * ranks and the wild cards. Without wild cards a flush always wins (seven cards cannot hold
- * both a flush and a full house), but the max keeps one rule for every case. Private, and
- * inline so that sf_hand_value makes no call: an opaque call in a caller's loop would make the
- * compiler reload the evaluator's table pointers in every iteration.
+ * The rare path for a hand whose suit counters flag a possible flush, by address: the table
+ * entry holding the best of the one at slot (the suit-blind value) and, for every flagged
+ * suit, the flush table entry for that suit's natural ranks and the wild cards. By address so
+ * that sf_hand_value ends in one load of a 16-bit entry whichever path found it (a value
+ * computed on a rare path makes the compiler widen the result again where the paths meet, in
+ * every caller's loop). Private, and inline so that sf_hand_value makes no call: an opaque call
+ * in a caller's loop would make the compiler reload the evaluator's table pointers in every
+ * iteration.
  */
-static inline sf_value sf__flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
-                                       sf_value v)
+static inline const uint16_t *sf__flush_slot(const sf_evaluator *ev, uint64_t key,
+                                             uint64_t bits, const uint16_t *slot)
 {
     int wilds = (int)(key >> SF__WILDS_SHIFT & 0xf);
     if (wilds > 7 || !ev->flush_values)
-        return v; /* not a hand of at most 7 cards, or a ranking without flushes */
+        return slot; /* not a hand of at most 7 cards, or a ranking without flushes */
     const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
     bits &= ev->natural_bits;
-    /* every suit looked up and the unflagged ones masked off: which suits are flagged is
-       data, and a branch on it is mispredicted about once a hand with wild cards. The flags
-       are read by shifts, not as key & SF__FLUSH_FLAGS, which the compiler would share with
-       the hot path's flag test and turn that test into a kept AND. */
+    /* every suit looked up and the unflagged ones passed over without a branch: which suits
+       are flagged is data, and a branch on it is mispredicted about once a hand with wild
+       cards. The flags are read by shifts, not as key & SF__FLUSH_FLAGS, which the compiler
+       would share with the hot path's flag test and turn that test into a kept AND. */
     for (int suit = 0; suit < 4; suit++) {
-        unsigned flagged = (unsigned)(key >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1u;
-        sf_value f = (sf_value)(table[(bits >> (16 * suit)) & 0x1fff] & (0u - flagged));
-        v = f > v ? f : v;
+        const uint16_t *f = &table[(bits >> (16 * suit)) & 0x1fff];
+        int flagged = (int)(key >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1;
+        slot = flagged && *f > *slot ? f : slot;
     }
-    return v;
+    return slot;
+}
+
+/* The same by value: the best of a suit-blind value v and the hand's flushes. */
+static inline sf_value sf__flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
+                                       sf_value v)
+{
+    return *sf__flush_slot(ev, key, bits, &v);
 }
 
 /*
@@ -306,24 +315,25 @@ static inline sf_value sf__flush_value(const sf_evaluator *ev, uint64_t key, uin
  * flush it can hold (two need ten cards), and that flush beats anything else up to seven cards
  * can hold: its five cards have distinct ranks, so two more make at most three of a kind.
  */
-static inline sf_value sf__natural_flush(const sf_evaluator *ev, uint64_t key, uint64_t bits)
+static inline const uint16_t *sf__natural_flush_slot(const sf_evaluator *ev, uint64_t key,
+                                                     uint64_t bits)
 {
     /* the flag of suit s is bit 35 + 4s, its card bits start at 16s (an expression of its own,
        so that the hot path's flag test stays a TEST rather than a kept AND) */
     unsigned shift = 4u * (unsigned)SF__CTZ64((key >> 35) & 0x1111u);
-    return ev->flush_values[(bits >> shift) & 0x1fff];
+    return &ev->flush_values[(bits >> shift) & 0x1fff];
 }
 
 /*
  * Private: the best of a suit-blind value v and a flagged hand's flushes: without wild cards
- * the flush (see sf__natural_flush), with wild cards every flagged suit is tried.
+ * the flush (see sf__natural_flush_slot), with wild cards every flagged suit is tried.
  */
 static inline sf_value sf__with_flush(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                                       sf_value v)
 {
     if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0))
         return sf__flush_value(ev, key, bits, v);
-    sf_value f = sf__natural_flush(ev, key, bits);
+    sf_value f = *sf__natural_flush_slot(ev, key, bits);
     return f > v ? f : v;
 }
 
@@ -339,15 +349,22 @@ static inline sf_value sf__hand_value(const sf_evaluator *ev, uint64_t key, uint
     const uint16_t *rank_values = ev->rank_values;
     /* the flush test first and the rare path on its own: the hot path is then the test and
        the two loads, and the key's register is free once the lookup starts */
+    const uint16_t *slot;
     if (SF__EXPECT((key & SF__FLUSH_FLAGS) != 0, 0)) {
         /* the suit-blind value only where it can win, so that the compiler does not hoist
            its loads above the flag test */
-        if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0))
-            return sf__flush_value(ev, key, bits,
-                                   sf__suit_blind_value(rank_disp, rank_values, key));
-        return sf__natural_flush(ev, key, bits);
+        if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0)) {
+            uint32_t sum = (uint32_t)key;
+            slot = sf__flush_slot(ev, key, bits,
+                                  &rank_values[sum + rank_disp[sum >> SF__ROW_BITS]]);
+        } else {
+            slot = sf__natural_flush_slot(ev, key, bits);
+        }
+    } else {
+        uint32_t sum = (uint32_t)key;
+        slot = &rank_values[sum + rank_disp[sum >> SF__ROW_BITS]];
     }
-    return sf__suit_blind_value(rank_disp, rank_values, key);
+    return *slot;
 }
 
 /* Value of a valid hand (see sf_hand_status). Inline: equity loops call it billions of times. */

@@ -216,11 +216,12 @@ static inline void sf_hand_clear(sf_hand *h)
  * __m128i store, which may alias anything, does). Elsewhere, two adds (SF__HAND_SCALAR asks
  * for those anywhere: the library's tests check them against the vector form).
  */
-#if (defined(__GNUC__) || defined(__clang__)) &&                                               \
-    (defined(__x86_64__) || defined(__aarch64__)) && !defined(SF__HAND_SCALAR)
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+#ifndef SF__HAND_SCALAR
 #define SF__HAND_VECTOR 1
 #define SF__V2(p) (*(sf__v2 *)(void *)(p))
 #define SF__CV2(p) (*(const sf__v2 *)(const void *)(p))
+#endif
 #endif
 
 static inline void sf_hand_add(sf_hand *h, const sf_evaluator *ev, unsigned card)

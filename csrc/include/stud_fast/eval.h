@@ -304,11 +304,22 @@ static inline const uint16_t *sf__flush_slot(const sf_evaluator *ev, uint64_t ke
     return slot;
 }
 
-/* The same by value: the best of a suit-blind value v and the hand's flushes. */
+/* The same by value: the best of a suit-blind value v and the hand's flushes, as the batch
+   loops use it (their code as it was: a value's address would put it in memory there). */
 static inline sf_value sf__flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                                        sf_value v)
 {
-    return *sf__flush_slot(ev, key, bits, &v);
+    int wilds = (int)(key >> SF__WILDS_SHIFT & 0xf);
+    if (wilds > 7 || !ev->flush_values)
+        return v;
+    const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
+    bits &= ev->natural_bits;
+    for (int suit = 0; suit < 4; suit++) { /* as above: unflagged suits masked, no branch */
+        unsigned flagged = (unsigned)(key >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1u;
+        sf_value f = (sf_value)(table[(bits >> (16 * suit)) & 0x1fff] & (0u - flagged));
+        v = f > v ? f : v;
+    }
+    return v;
 }
 
 /*

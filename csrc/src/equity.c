@@ -115,9 +115,17 @@ int sf__equity_setup(spot_t *spot, const sf_equity_game *game, int players,
 void sf__scores_fold(scores_t *sc)
 {
     tally_t *t = &sc->tally;
-    for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++) {
-        for (int k = 1; k <= SF_EQUITY_MAX_PLAYERS; k++) {
-            uint64_t n = sc->won[p][k], s = split_units[k];
+    for (unsigned set = 1; set < 1u << SF_EQUITY_MAX_PLAYERS; set++) {
+        uint64_t n = sc->outcome[set];
+        if (!n)
+            continue;
+        int k = 0; /* the winners, who split the pot */
+        for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++)
+            k += set >> p & 1;
+        uint64_t s = split_units[k];
+        for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++) {
+            if (!(set >> p & 1))
+                continue;
             t->share[p] += n * s;
             t->share_sq[p] += n * s * s;
             t->high[p] += n * s;
@@ -126,7 +134,8 @@ void sf__scores_fold(scores_t *sc)
             else
                 t->tie[p] += n;
         }
-        memset(sc->won[p], 0, sizeof sc->won[p]);
+        t->deals += n;
+        sc->outcome[set] = 0;
     }
 }
 
@@ -299,12 +308,21 @@ static inline sf_value dealt_value(const sf_evaluator *ev, sf_hand h, const uint
     return sf__hand_value(ev, key, bits);
 }
 
-static void sample_work(job_t *j)
+/* Inlined even where it is big: the callers below make hilo a constant. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* A worker's blocks of samples; hilo (a constant in each caller) says whether there is a low
+   evaluator, so that a high-only game's loop carries nothing of the low half. */
+static ALWAYS_INLINE void sample_blocks(job_t *j, const int hilo)
 {
     /* the spot's fields in locals: the loops below read them every deal, and through the
        pointer the compiler would reload them after every store */
     const spot_t *spot = j->spot;
-    const sf_evaluator *ev = spot->main_ev, *low = spot->low_ev;
+    const sf_evaluator *ev = spot->main_ev, *low = hilo ? spot->low_ev : NULL;
     const int players = spot->players, total_need = spot->total_need, nrest = spot->nrest;
     const int community = spot->community;
     int need[SF_EQUITY_MAX_PLAYERS];
@@ -348,9 +366,20 @@ static void sample_work(job_t *j)
                     lv[p] = dealt_value(low, hl, deck + next, need[p]);
                 }
             }
-            score_deal(spot, v, lv, sc);
+            if (hilo)
+                score_values(spot, v, lv, &sc->tally);
+            else
+                score_high(players, v, sc);
         }
     }
+}
+
+static void sample_work(job_t *j)
+{
+    if (j->spot->low_ev)
+        sample_blocks(j, 1);
+    else
+        sample_blocks(j, 0);
 }
 
 int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t *known,

@@ -140,14 +140,14 @@ static inline void player_values(const spot_t *spot, const sf_hand *h, const sf_
 
 /*
  * A worker's scores. Hi-lo deals go straight into the tally's sums (score_values). A deal of a
- * high-only game gives each player nothing or a share of a pot split k ways, so it is counted,
- * in won[p][k], and the sums are made from the counts once, when the worker is done
- * (sf__scores_fold): the same integers, for a compare and an add per player a deal instead of
- * six sums.
+ * high-only game is summed up by who won it, the set of players whose hand is the best (a
+ * bit each), so it is counted, in outcome[set], and the tally's sums are made from the counts
+ * once, when the worker is done (sf__scores_fold): the same integers, for one counter a deal
+ * instead of six sums a player.
  */
 typedef struct {
     tally_t tally;
-    uint64_t won[SF_EQUITY_MAX_PLAYERS][SF_EQUITY_MAX_PLAYERS + 1];
+    uint64_t outcome[1u << SF_EQUITY_MAX_PLAYERS];
 } scores_t;
 
 /* Count one deal of a high-only game from the players' values. */
@@ -156,12 +156,10 @@ static inline void score_high(int n, const sf_value *v, scores_t *sc)
     sf_value best = 0;
     for (int p = 0; p < n; p++)
         best = v[p] > best ? v[p] : best;
-    int k = 0;
+    unsigned winners = 0;
     for (int p = 0; p < n; p++)
-        k += v[p] == best;
-    for (int p = 0; p < n; p++)
-        sc->won[p][k] += v[p] == best;
-    sc->tally.deals++;
+        winners |= (unsigned)(v[p] == best) << p;
+    sc->outcome[winners]++;
 }
 
 /* Score one deal: v[] under the main ranking, lv[] under the low one (read only in hi-lo). */
@@ -174,8 +172,7 @@ static inline void score_deal(const spot_t *spot, const sf_value *v, const sf_va
         score_high(spot->players, v, sc);
 }
 
-/* Add the counts of sc->won into its tally's sums (and clear them); the deals are counted in
-   the tally as they come. */
+/* Add the counts of sc->outcome into its tally's sums, deals included (and clear them). */
 void sf__scores_fold(scores_t *sc);
 
 /* A worker's share of a run: worker `index` of `count` copies of one job. */

@@ -87,7 +87,7 @@ enum {
 };
 
 /*
- * An evaluator binds a ranking and a wild-rank mask to a card-key table (4 KiB). Build it once
+ * An evaluator binds a ranking and a wild-rank mask to card-key tables (8 KiB). Build it once
  * with sf_evaluator_init() and share it between threads. The fields are public only so that the
  * inline accumulator below can use them; treat them as opaque.
  */

@@ -621,7 +621,11 @@ int main(int argc, char **argv)
             fprintf(c, ".flush_values = &sf__flush_values[%d][0][0],\n", rk);
         else
             fprintf(c, ".flush_values = 0,\n");
-        fprintf(c, ".ranking = %d,\n.wild_ranks = 0,\n},\n", rk);
+        fprintf(c, ".ranking = %d,\n.wild_ranks = 0,\n.card = {", rk);
+        for (int i = 0; i < 256; i++) /* the key and bit tables again, interleaved */
+            fprintf(c, "{0x%llxULL,0x%llxULL},%s", (unsigned long long)key[i],
+                    (unsigned long long)bit[i], (i % 3 == 2) ? "\n" : "");
+        fprintf(c, "},\n},\n");
     }
     fprintf(c, "};\n");
     fclose(h);

@@ -11,10 +11,8 @@
 
 #include <math.h>
 #include <string.h>
-#if defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h> /* __umulh */
-#endif
 
+#include "draw.h"
 #include "equity_spot.h"
 #include "parallel.h"
 
@@ -114,6 +112,33 @@ int sf__equity_setup(spot_t *spot, const sf_equity_game *game, int players,
 }
 
 
+void sf__scores_fold(scores_t *sc)
+{
+    tally_t *t = &sc->tally;
+    for (unsigned set = 1; set < 1u << SF_EQUITY_MAX_PLAYERS; set++) {
+        uint64_t n = sc->outcome[set];
+        if (!n)
+            continue;
+        int k = 0; /* the winners, who split the pot */
+        for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++)
+            k += set >> p & 1;
+        uint64_t s = split_units[k];
+        for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++) {
+            if (!(set >> p & 1))
+                continue;
+            t->share[p] += n * s;
+            t->share_sq[p] += n * s * s;
+            t->high[p] += n * s;
+            if (k == 1)
+                t->win[p] += n;
+            else
+                t->tie[p] += n;
+        }
+        t->deals += n;
+        sc->outcome[set] = 0;
+    }
+}
+
 static void tally_add(tally_t *into, const tally_t *t)
 {
     for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++) {
@@ -168,8 +193,10 @@ void sf__equity_run(job_t *jobs, int count, const job_t *proto, tally_t *total)
         jobs[i].count = count;
     }
     sf__run_parallel(jobs, sizeof *jobs, count, run_job);
-    for (int i = 0; i < count; i++)
-        tally_add(total, &jobs[i].tally);
+    for (int i = 0; i < count; i++) {
+        sf__scores_fold(&jobs[i].scores);
+        tally_add(total, &jobs[i].scores.tally);
+    }
 }
 
 int sf__equity_threads(int threads)
@@ -256,23 +283,60 @@ static inline uint64_t rng_next(rng_t *r)
     return result;
 }
 
-/* A number below n: the high half of a 64x64 product (bias below 2^-58 for n <= 64). */
-static inline uint32_t below(rng_t *r, uint32_t n)
+static uint64_t rng_word(void *r)
 {
-#if defined(_MSC_VER) && !defined(__clang__)
-    return (uint32_t)__umulh(rng_next(r), n); /* MSVC has no 128-bit integer type */
-#else
-    return (uint32_t)(((unsigned __int128)rng_next(r) * n) >> 64);
-#endif
+    return rng_next(r);
 }
 
-static void sample_work(job_t *j)
+/*
+ * The value of a player's hand in a deal: its sums so far (the known cards, and the shared
+ * card if there is one) plus the dealt cards. The card set is summed only for a hand that may
+ * hold a flush: the value needs it nowhere else.
+ */
+static inline sf_value dealt_value(const sf_evaluator *ev, sf_hand h, const uint8_t *cards,
+                                   int n)
 {
+    uint64_t key = h.key;
+    for (int i = 0; i < n; i++)
+        key += ev->key[cards[i]];
+    uint64_t bits = 0;
+    if (SF__EXPECT((key & SF__FLUSH_FLAGS) != 0, 0)) {
+        bits = h.bits;
+        for (int i = 0; i < n; i++)
+            bits += ev->bit[cards[i]];
+    }
+    return sf__hand_value(ev, key, bits);
+}
+
+/* Inlined even where it is big: the callers below make hilo a constant. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* A worker's blocks of samples; hilo (a constant in each caller) says whether there is a low
+   evaluator, so that a high-only game's loop carries nothing of the low half. */
+static ALWAYS_INLINE void sample_blocks(job_t *j, const int hilo)
+{
+    /* the spot's fields in locals: the loops below read them every deal, and through the
+       pointer the compiler would reload them after every store */
     const spot_t *spot = j->spot;
+    const sf_evaluator *ev = spot->main_ev, *low = hilo ? spot->low_ev : NULL;
+    const int players = spot->players, total_need = spot->total_need, nrest = spot->nrest;
+    const int community = spot->community;
+    int need[SF_EQUITY_MAX_PLAYERS];
+    sf_hand base[SF_EQUITY_MAX_PLAYERS], base_low[SF_EQUITY_MAX_PLAYERS];
+    memcpy(need, spot->need, sizeof need);
+    memcpy(base, spot->base, sizeof base);
+    memcpy(base_low, spot->base_low, sizeof base_low);
+    draw_group_t groups[SF_EQUITY_MAX_PLAYERS * 7];
+    int ngroups = draw_groups(nrest, total_need, groups);
+    scores_t *sc = &j->scores;
     uint64_t first = j->first_sample / SAMPLE_BLOCK, end = j->first_sample + j->samples;
     uint64_t blocks = (j->samples + SAMPLE_BLOCK - 1) / SAMPLE_BLOCK;
     uint8_t deck[64];
-    sf_hand h[SF_EQUITY_MAX_PLAYERS], hl[SF_EQUITY_MAX_PLAYERS];
+    sf_value v[SF_EQUITY_MAX_PLAYERS], lv[SF_EQUITY_MAX_PLAYERS];
     for (uint64_t local = (uint64_t)j->index; local < blocks; local += (uint64_t)j->count) {
         uint64_t b = first + local; /* the block's number in the whole run fixes its stream */
         uint64_t x = j->seed ^ (b * 0xD1B54A32D192ED03ULL);
@@ -280,27 +344,42 @@ static void sample_work(job_t *j)
         for (int i = 0; i < 4; i++)
             r.s[i] = splitmix(&x);
         uint64_t n = end - b * SAMPLE_BLOCK < SAMPLE_BLOCK ? end - b * SAMPLE_BLOCK : SAMPLE_BLOCK;
-        memcpy(deck, spot->rest, (size_t)spot->nrest);
+        memcpy(deck, spot->rest, (size_t)nrest);
         for (uint64_t k = 0; k < n; k++) {
-            /* a partial Fisher-Yates shuffle draws the cards everyone lacks */
-            for (int i = 0; i < spot->total_need; i++) {
-                int m = i + (int)below(&r, (uint32_t)(spot->nrest - i));
-                uint8_t t = deck[i];
-                deck[i] = deck[m];
-                deck[m] = t;
+            /* a partial Fisher-Yates shuffle draws the cards everyone lacks, a group of draws
+               a random word (draw.h) */
+            for (int g = 0, from = 0; g < ngroups; from = groups[g++].end)
+                draw_group(deck, from, &groups[g], nrest, rng_word, &r);
+            /* deck[0] is the shared card when there is one, then each player's cards */
+            sf_hand shared = {0, 0}, shared_low = {0, 0};
+            if (community) {
+                shared = (sf_hand){ev->key[deck[0]], ev->bit[deck[0]]};
+                if (low)
+                    shared_low = (sf_hand){low->key[deck[0]], low->bit[deck[0]]};
             }
-            int next = spot->community; /* deck[0] is the shared card when there is one */
-            for (int p = 0; p < spot->players; p++) {
-                h[p] = spot->base[p];
-                hl[p] = spot->base_low[p];
-                if (spot->community)
-                    give(spot, &h[p], &hl[p], deck[0]);
-                for (int i = 0; i < spot->need[p]; i++)
-                    give(spot, &h[p], &hl[p], deck[next++]);
+            for (int p = 0, next = community; p < players; next += need[p], p++) {
+                sf_hand h = {base[p].key + shared.key, base[p].bits + shared.bits};
+                v[p] = dealt_value(ev, h, deck + next, need[p]);
+                if (low) {
+                    sf_hand hl = {base_low[p].key + shared_low.key,
+                                  base_low[p].bits + shared_low.bits};
+                    lv[p] = dealt_value(low, hl, deck + next, need[p]);
+                }
             }
-            score(spot, h, hl, &j->tally);
+            if (hilo)
+                score_values(spot, v, lv, &sc->tally);
+            else
+                score_high(players, v, sc);
         }
     }
+}
+
+static void sample_work(job_t *j)
+{
+    if (j->spot->low_ev)
+        sample_blocks(j, 1);
+    else
+        sample_blocks(j, 0);
 }
 
 int sf_equity_sample_into(const sf_equity_game *game, int players, const uint8_t *known,

@@ -39,7 +39,7 @@ typedef struct {
     const spot_t *spot;
     sf_hand h[SF_EQUITY_MAX_PLAYERS], hl[SF_EQUITY_MAX_PLAYERS];
     uint8_t used[64]; /* per index into spot->rest */
-    tally_t *tally;
+    scores_t *scores;
     /* the values of players whose hands are complete: a player's hand is valued once, when
        the walk moves on to the next player, not once per deal of the players after it */
     sf_value v[SF_EQUITY_MAX_PLAYERS], lv[SF_EQUITY_MAX_PLAYERS];
@@ -78,14 +78,14 @@ static void last_card(walk_t *w, int p, int from)
             continue;
         uint8_t c = spot->rest[i];
         sf_hand h = w->h[p];
-        sf_hand_add(&h, ev, c);
-        w->v[p] = sf_hand_value(ev, &h);
+        hand_add(&h, ev, c);
+        w->v[p] = hand_value(ev, &h);
         if (low) {
             sf_hand hl = w->hl[p];
-            sf_hand_add(&hl, low, c);
-            w->lv[p] = sf_hand_value(low, &hl);
+            hand_add(&hl, low, c);
+            w->lv[p] = hand_value(low, &hl);
         }
-        score_values(spot, w->v, w->lv, w->tally);
+        score_deal(spot, w->v, w->lv, w->scores);
     }
 }
 
@@ -118,7 +118,7 @@ static void deal_player(walk_t *w, int p)
     if (p > 0) /* players before p are complete: p - 1 just became so */
         player_values(w->spot, w->h, w->hl, p - 1, w->v, w->lv);
     if (p == w->spot->players) {
-        score_values(w->spot, w->v, w->lv, w->tally);
+        score_deal(w->spot, w->v, w->lv, w->scores);
         return;
     }
     choose(w, p, w->spot->need[p], 0);
@@ -261,7 +261,7 @@ static void exact_work(job_t *j)
     const spot_t *spot = j->spot;
     walk_t w;
     w.spot = spot;
-    w.tally = &j->tally;
+    w.scores = &j->scores;
     memset(w.used, 0, sizeof w.used);
     w.dealt = 0;
     for (int p = 0; p < spot->players; p++) {

@@ -29,19 +29,44 @@ typedef struct {
 
 typedef sf_equity_tally tally_t;
 
+/*
+ * The engine's own accumulator steps: the same sums as sf_hand_add, sf_hand_remove and
+ * sf_hand_value, as two scalar adds. The public ones handle a hand as one vector, which pays
+ * when a caller's hands live in registers; the engine's live in arrays indexed by player, in
+ * memory, where the vector form cost the exact walk 15% (moves between vector and general
+ * registers, spills). The two tables rather than the interleaved one: a card id indexes them
+ * scaled by 8, which an x86 address can do, not by 16.
+ */
+static inline void hand_add(sf_hand *h, const sf_evaluator *ev, uint8_t c)
+{
+    h->key += ev->key[c];
+    h->bits += ev->bit[c];
+}
+
+static inline void hand_remove(sf_hand *h, const sf_evaluator *ev, uint8_t c)
+{
+    h->key -= ev->key[c];
+    h->bits -= ev->bit[c];
+}
+
+static inline sf_value hand_value(const sf_evaluator *ev, const sf_hand *h)
+{
+    return sf__hand_value(ev, h->key, h->bits);
+}
+
 /* Give card c to a player's hand and, in hi-lo, to its low twin (or take it back). */
 static inline void give(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c)
 {
-    sf_hand_add(h, spot->main_ev, c);
+    hand_add(h, spot->main_ev, c);
     if (spot->low_ev)
-        sf_hand_add(hl, spot->low_ev, c);
+        hand_add(hl, spot->low_ev, c);
 }
 
 static inline void take_back(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8_t c)
 {
-    sf_hand_remove(h, spot->main_ev, c);
+    hand_remove(h, spot->main_ev, c);
     if (spot->low_ev)
-        sf_hand_remove(hl, spot->low_ev, c);
+        hand_remove(hl, spot->low_ev, c);
 }
 
 /* Add (or take back) the shared card to every player's hands. */
@@ -54,6 +79,12 @@ static inline void share_card(const spot_t *spot, sf_hand *h, sf_hand *hl, uint8
             take_back(spot, &h[p], &hl[p], c);
     }
 }
+
+/* A pot split n ways, in units: UNITS / n, exact for every n up to 8 (UNITS is a multiple of
+   lcm(1..8)) and even, so half of it is exact too. A table rather than two divisions a
+   player: the scoring runs once a deal. */
+static const uint16_t split_units[SF_EQUITY_MAX_PLAYERS + 1] = {
+    0, UNITS, UNITS / 2, UNITS / 3, UNITS / 4, UNITS / 5, UNITS / 6, UNITS / 7, UNITS / 8};
 
 /* Score one deal from the players' values: v[] under the main ranking, lv[] under the low one
    (read only in hi-lo). */
@@ -68,22 +99,25 @@ static inline void score_values(const spot_t *spot, const sf_value *v, const sf_
     int nhigh = 0;
     for (int p = 0; p < n; p++)
         nhigh += v[p] == best;
-    uint32_t high_units = UNITS, low_units = 0;
+    unsigned halve = 0; /* 1 when a qualifying low takes half the pot */
+    uint32_t low_share = 0;
     sf_value lbest = 0;
     int nlow = 0;
     if (spot->low_ev) {
         for (int p = 0; p < n; p++)
             if (lv[p] > lbest)
                 lbest = lv[p];
-        if (lbest > 0) { /* a qualifying low takes half */
-            high_units = low_units = UNITS / 2;
+        if (lbest > 0) {
+            halve = 1;
             for (int p = 0; p < n; p++)
                 nlow += lv[p] == lbest;
+            low_share = split_units[nlow] >> 1;
         }
     }
+    uint32_t high_share = split_units[nhigh] >> halve;
     for (int p = 0; p < n; p++) {
-        uint32_t hs = v[p] == best ? high_units / (uint32_t)nhigh : 0;
-        uint32_t ls = nlow && lv[p] == lbest ? low_units / (uint32_t)nlow : 0;
+        uint32_t hs = v[p] == best ? high_share : 0;
+        uint32_t ls = nlow && lv[p] == lbest ? low_share : 0;
         uint32_t s = hs + ls;
         t->share[p] += s;
         t->share_sq[p] += (uint64_t)s * s;
@@ -99,22 +133,47 @@ static inline void score_values(const spot_t *spot, const sf_value *v, const sf_
 static inline void player_values(const spot_t *spot, const sf_hand *h, const sf_hand *hl, int p,
                                  sf_value *v, sf_value *lv)
 {
-    v[p] = sf_hand_value(spot->main_ev, &h[p]);
+    v[p] = hand_value(spot->main_ev, &h[p]);
     if (spot->low_ev)
-        lv[p] = sf_hand_value(spot->low_ev, &hl[p]);
+        lv[p] = hand_value(spot->low_ev, &hl[p]);
 }
 
-/* Score one deal: every player's hand is complete in h[] (and hl[] for hi-lo). */
-static inline void score(const spot_t *spot, const sf_hand *h, const sf_hand *hl, tally_t *t)
+/*
+ * A worker's scores. Hi-lo deals go straight into the tally's sums (score_values). A deal of a
+ * high-only game is summed up by who won it, the set of players whose hand is the best (a
+ * bit each), so it is counted, in outcome[set], and the tally's sums are made from the counts
+ * once, when the worker is done (sf__scores_fold): the same integers, for one counter a deal
+ * instead of six sums a player.
+ */
+typedef struct {
+    tally_t tally;
+    uint64_t outcome[1u << SF_EQUITY_MAX_PLAYERS];
+} scores_t;
+
+/* Count one deal of a high-only game from the players' values. */
+static inline void score_high(int n, const sf_value *v, scores_t *sc)
 {
-    sf_value v[SF_EQUITY_MAX_PLAYERS], lv[SF_EQUITY_MAX_PLAYERS];
-    for (int p = 0; p < spot->players; p++)
-        v[p] = sf_hand_value(spot->main_ev, &h[p]);
-    if (spot->low_ev)
-        for (int p = 0; p < spot->players; p++)
-            lv[p] = sf_hand_value(spot->low_ev, &hl[p]);
-    score_values(spot, v, lv, t);
+    sf_value best = 0;
+    for (int p = 0; p < n; p++)
+        best = v[p] > best ? v[p] : best;
+    unsigned winners = 0;
+    for (int p = 0; p < n; p++)
+        winners |= (unsigned)(v[p] == best) << p;
+    sc->outcome[winners]++;
 }
+
+/* Score one deal: v[] under the main ranking, lv[] under the low one (read only in hi-lo). */
+static inline void score_deal(const spot_t *spot, const sf_value *v, const sf_value *lv,
+                              scores_t *sc)
+{
+    if (spot->low_ev)
+        score_values(spot, v, lv, &sc->tally);
+    else
+        score_high(spot->players, v, sc);
+}
+
+/* Add the counts of sc->outcome into its tally's sums, deals included (and clear them). */
+void sf__scores_fold(scores_t *sc);
 
 /* A worker's share of a run: worker `index` of `count` copies of one job. */
 typedef struct job job_t;
@@ -127,7 +186,7 @@ struct job {
     const struct plan *plan;      /* exact: how the deals split into units */
     uint64_t first_unit, nunits; /* exact: the units of this run */
     _Atomic uint64_t *next_unit;  /* exact: the next unit no worker has taken */
-    tally_t tally;
+    scores_t scores;
 };
 
 /* Check a spot and build the players' base hands and the cards left to deal. */

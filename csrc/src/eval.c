@@ -29,6 +29,10 @@ int sf_evaluator_init(sf_evaluator *ev, sf_ranking ranking, sf_rank_mask wild_ra
     for (int c = 0; c < SF_DECK_SIZE; c++)
         if (!(wild_ranks >> SF_RANK_OF(c) & 1))
             ev->natural_bits |= ev->bit[c];
+    for (int c = 0; c < 256; c++) {
+        ev->card[c][0] = ev->key[c];
+        ev->card[c][1] = ev->bit[c];
+    }
     ev->wild_ranks = wild_ranks;
     return SF_OK;
 }

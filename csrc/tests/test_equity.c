@@ -15,9 +15,11 @@ static uint8_t card(int rank, int suit)
     return (uint8_t)SF_CARD(rank, suit);
 }
 
-/* Player 1's equity in 1680ths summed over every deal, for a heads-up seven-card high spot
-   where player 1 lacks one card and player 2 three, by plain loops and sf_eval. */
-static uint64_t brute_force(const uint8_t *p1, const uint8_t *p2, uint64_t *deals)
+/* Player 1's equity in 1680ths summed over every deal, for a heads-up seven-card spot where
+   player 1 lacks one card and player 2 three, by plain loops and sf_eval; wins[p] counts the
+   deals player p wins alone, *ties those they split. */
+static uint64_t brute_force(sf_ranking ranking, const uint8_t *p1, const uint8_t *p2,
+                            uint64_t *deals, uint64_t wins[2], uint64_t *ties)
 {
     uint8_t seen[52] = {0}, rest[52];
     int n = 0;
@@ -28,9 +30,9 @@ static uint64_t brute_force(const uint8_t *p1, const uint8_t *p2, uint64_t *deal
     for (int c = 0; c < 52; c++)
         if (!seen[c])
             rest[n++] = (uint8_t)c;
-    const sf_evaluator *ev = sf_default_evaluator(SF_RANKING_HIGH);
+    const sf_evaluator *ev = sf_default_evaluator(ranking);
     uint64_t units = 0;
-    *deals = 0;
+    *deals = *ties = wins[0] = wins[1] = 0;
     for (int a = 0; a < n; a++)
         for (int b = 0; b < n; b++)
             for (int c = b + 1; c < n; c++)
@@ -48,6 +50,9 @@ static uint64_t brute_force(const uint8_t *p1, const uint8_t *p2, uint64_t *deal
                     sf_eval(ev, h1, 7, &v1);
                     sf_eval(ev, h2, 7, &v2);
                     units += v1 > v2 ? 1680 : v1 == v2 ? 840 : 0;
+                    wins[0] += v1 > v2;
+                    wins[1] += v2 > v1;
+                    *ties += v1 == v2;
                     ++*deals;
                 }
     return units;
@@ -128,9 +133,33 @@ int main(void)
                                    cuts[i + 1] - cuts[i], 1 + i, &pieces) == SF_OK, "a piece");
     sf_equity_finish(&pieces, 2, 1, &b);
     CHECK(memcmp(&a, &b, sizeof a) == 0 && a.deals == deals, "units add up to the whole run");
-    uint64_t brute_deals, brute = brute_force(r1, q2, &brute_deals);
-    CHECK(brute_deals == deals && fabs(a.equity[0] - (double)brute / 1680 / (double)deals) < 1e-12,
-          "the same equity as plain loops over every deal");
+    /* the same as plain loops over every deal: the high spot above, and a razz spot where
+       player 1 holds a wheel (A-5 and a king) and player 2 ties it with any 5 among three
+       cards to A-2-3-4 */
+    const uint8_t wheel[6] = {card(12, 0), card(0, 0), card(1, 0), card(2, 0), card(3, 0),
+                              card(11, 1)};
+    const uint8_t four[4] = {card(12, 2), card(0, 2), card(1, 2), card(2, 2)};
+    for (int g = 0; g < 2; g++) {
+        sf_equity_game game = {g ? SF_RANKING_RAZZ : SF_RANKING_HIGH, 0, 7, 0, 0};
+        const uint8_t *h1 = g ? wheel : r1, *h2 = g ? four : q2;
+        memcpy(known, h1, 6);
+        memcpy(known + 7, h2, 4);
+        uint64_t brute_deals, wins[2], ties;
+        uint64_t brute = brute_force(game.ranking, h1, h2, &brute_deals, wins, &ties);
+        CHECK(sf_equity_exact(&game, 2, known, counts, NULL, 0, 2, &a) == SF_OK, "exact");
+        CHECK(brute_deals == a.deals &&
+                  fabs(a.equity[0] - (double)brute / 1680 / (double)a.deals) < 1e-12,
+              "ranking %d: the equity of plain loops", game.ranking);
+        CHECK(g == 0 || ties > 0, "razz: some deals split");
+        for (int p = 0; p < 2; p++)
+            CHECK(a.win[p] == (double)wins[p] / (double)a.deals &&
+                      a.tie[p] == (double)ties / (double)a.deals &&
+                      a.high[p] == a.equity[p] && a.low[p] == 0,
+                  "ranking %d, player %d: the wins, ties and high shares of plain loops",
+                  game.ranking, p);
+    }
+    memcpy(known, r1, 6);
+    memcpy(known + 7, q2, 4);
     CHECK(sf_equity_exact_into(&high, 2, known, counts, NULL, 0, units, 1, 1, &pieces) ==
               SF_E_ARGUMENT, "units past the end");
     int none[8] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -165,6 +194,31 @@ int main(void)
     }
     CHECK(sf_equity_exact(&high, 8, six, sixes, NULL, 0, 2, &a) == SF_OK, "shared card");
     CHECK(a.deals == 4, "one of the four cards left, shared by all");
+    /* the same four deals by plain loops: each winner of a k-way split gets 1680 / k */
+    uint64_t share8[8] = {0}, win8[8] = {0}, tie8[8] = {0};
+    for (int c = 48; c < 52; c++) {
+        sf_value v8[8], best = 0;
+        for (int p = 0; p < 8; p++) {
+            uint8_t h[7];
+            memcpy(h, six + p * 7, 6);
+            h[6] = (uint8_t)c;
+            sf_eval(sf_default_evaluator(SF_RANKING_HIGH), h, 7, &v8[p]);
+            best = v8[p] > best ? v8[p] : best;
+        }
+        int k = 0;
+        for (int p = 0; p < 8; p++)
+            k += v8[p] == best;
+        for (int p = 0; p < 8; p++)
+            if (v8[p] == best) {
+                share8[p] += 1680 / (uint64_t)k;
+                win8[p] += k == 1;
+                tie8[p] += k > 1;
+            }
+    }
+    for (int p = 0; p < 8; p++)
+        CHECK(fabs(a.equity[p] - (double)share8[p] / 1680 / 4) < 1e-12 &&
+                  a.win[p] == (double)win8[p] / 4 && a.tie[p] == (double)tie8[p] / 4,
+              "player %d of 8: the shares, wins and ties of plain loops", p);
     CHECK(sf_equity_deal_count(&high, 8, sixes, 4) == 4.0, "deal count with a shared card");
     double total = 0;
     for (int p = 0; p < 8; p++)

@@ -87,7 +87,7 @@ enum {
 };
 
 /*
- * An evaluator binds a ranking and a wild-rank mask to a card-key table (4 KiB). Build it once
+ * An evaluator binds a ranking and a wild-rank mask to card-key tables (8 KiB). Build it once
  * with sf_evaluator_init() and share it between threads. The fields are public only so that the
  * inline accumulator below can use them; treat them as opaque.
  */
@@ -100,6 +100,10 @@ typedef struct sf_evaluator {
     const uint16_t *flush_values; /* [8 wild counts][8192 suit masks], NULL for low rankings */
     int ranking;
     unsigned wild_ranks;
+    uint64_t reserved; /* zero; puts card[] 16 bytes into the struct's alignment */
+    /* per card id: {key[id], bit[id]}, interleaved so that adding a card to an sf_hand is one
+       16-byte load and one add (appended: the fields above keep their offsets) */
+    uint64_t card[256][2];
 } sf_evaluator;
 
 int sf_evaluator_init(sf_evaluator *ev, sf_ranking ranking, sf_rank_mask wild_ranks);
@@ -203,16 +207,43 @@ static inline void sf_hand_clear(sf_hand *h)
     h->bits = 0;
 }
 
+/*
+ * With GCC and Clang a hand is handled as one 128-bit vector: adding a card is one load and one
+ * add, and the hands a caller keeps at every level of a loop nest stay in vector registers
+ * (two 64-bit sums a level would crowd out the general registers and spill). The vector type
+ * has uint64_t elements, so it aliases the hand's fields and nothing else: a store through it
+ * does not stop the compiler from keeping the evaluator's table pointers in registers (an
+ * __m128i store, which may alias anything, does). Elsewhere, two adds (SF__HAND_SCALAR asks
+ * for those anywhere: the library's tests check them against the vector form).
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+#ifndef SF__HAND_SCALAR
+#define SF__HAND_VECTOR 1
+#define SF__V2(p) (*(sf__v2 *)(void *)(p))
+#define SF__CV2(p) (*(const sf__v2 *)(const void *)(p))
+#endif
+#endif
+
 static inline void sf_hand_add(sf_hand *h, const sf_evaluator *ev, unsigned card)
 {
-    h->key += ev->key[card & 255];
-    h->bits += ev->bit[card & 255];
+#ifdef SF__HAND_VECTOR
+    typedef uint64_t sf__v2 __attribute__((vector_size(16), aligned(8)));
+    SF__V2(h) = SF__CV2(h) + SF__CV2(ev->card[card & 255]);
+#else
+    h->key += ev->card[card & 255][0];
+    h->bits += ev->card[card & 255][1];
+#endif
 }
 
 static inline void sf_hand_remove(sf_hand *h, const sf_evaluator *ev, unsigned card)
 {
-    h->key -= ev->key[card & 255];
-    h->bits -= ev->bit[card & 255];
+#ifdef SF__HAND_VECTOR
+    typedef uint64_t sf__v2 __attribute__((vector_size(16), aligned(8)));
+    SF__V2(h) = SF__CV2(h) - SF__CV2(ev->card[card & 255]);
+#else
+    h->key -= ev->card[card & 255][0];
+    h->bits -= ev->card[card & 255][1];
+#endif
 }
 
 int sf_hand_count(const sf_hand *h);
@@ -244,26 +275,47 @@ static inline sf_value sf__suit_blind(const sf_evaluator *ev, uint64_t key)
 }
 
 /*
- * The rare path for a hand whose suit counters flag a possible flush: the best of the
- * suit-blind value and, for every flagged suit, the flush table entry for that suit's natural
- * ranks and the wild cards. Without wild cards a flush always wins (seven cards cannot hold
- * both a flush and a full house), but the max keeps one rule for every case. Private, and
- * inline so that sf_hand_value makes no call: an opaque call in a caller's loop would make the
- * compiler reload the evaluator's table pointers in every iteration.
+ * The rare path for a hand whose suit counters flag a possible flush, by address: the table
+ * entry holding the best of the one at slot (the suit-blind value) and, for every flagged
+ * suit, the flush table entry for that suit's natural ranks and the wild cards. By address so
+ * that sf_hand_value ends in one load of a 16-bit entry whichever path found it (a value
+ * computed on a rare path makes the compiler widen the result again where the paths meet, in
+ * every caller's loop). Private, and inline so that sf_hand_value makes no call: an opaque call
+ * in a caller's loop would make the compiler reload the evaluator's table pointers in every
+ * iteration.
  */
+static inline const uint16_t *sf__flush_slot(const sf_evaluator *ev, uint64_t key,
+                                             uint64_t bits, const uint16_t *slot)
+{
+    int wilds = (int)(key >> SF__WILDS_SHIFT & 0xf);
+    if (wilds > 7 || !ev->flush_values)
+        return slot; /* not a hand of at most 7 cards, or a ranking without flushes */
+    const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
+    bits &= ev->natural_bits;
+    /* every suit looked up and the unflagged ones passed over without a branch: which suits
+       are flagged is data, and a branch on it is mispredicted about once a hand with wild
+       cards. The flags are read by shifts, not as key & SF__FLUSH_FLAGS, which the compiler
+       would share with the hot path's flag test and turn that test into a kept AND. */
+    for (int suit = 0; suit < 4; suit++) {
+        const uint16_t *f = &table[(bits >> (16 * suit)) & 0x1fff];
+        int flagged = (int)(key >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1;
+        slot = flagged && *f > *slot ? f : slot;
+    }
+    return slot;
+}
+
+/* The same by value: the best of a suit-blind value v and the hand's flushes, as the batch
+   loops use it (their code as it was: a value's address would put it in memory there). */
 static inline sf_value sf__flush_value(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                                        sf_value v)
 {
     int wilds = (int)(key >> SF__WILDS_SHIFT & 0xf);
     if (wilds > 7 || !ev->flush_values)
-        return v; /* not a hand of at most 7 cards, or a ranking without flushes */
+        return v;
     const uint16_t *table = ev->flush_values + (size_t)wilds * 8192;
-    uint64_t flags = key & SF__FLUSH_FLAGS;
     bits &= ev->natural_bits;
-    /* every suit looked up and the unflagged ones masked off: which suits are flagged is
-       data, and a branch on it is mispredicted about once a hand with wild cards */
-    for (int suit = 0; suit < 4; suit++) {
-        unsigned flagged = (unsigned)(flags >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1u;
+    for (int suit = 0; suit < 4; suit++) { /* as above: unflagged suits masked, no branch */
+        unsigned flagged = (unsigned)(key >> (SF__SUIT_SHIFT + 4 * suit + 3)) & 1u;
         sf_value f = (sf_value)(table[(bits >> (16 * suit)) & 0x1fff] & (0u - flagged));
         v = f > v ? f : v;
     }
@@ -271,32 +323,73 @@ static inline sf_value sf__flush_value(const sf_evaluator *ev, uint64_t key, uin
 }
 
 /*
- * Private: the best of a suit-blind value v and a flagged hand's flushes. Without wild cards
- * the one flagged suit is the only flush the hand can hold (two need ten cards), looked up
- * directly; with wild cards every flagged suit is tried.
+ * Private: the flush of a flagged hand without wild cards. Its one flagged suit is the only
+ * flush it can hold (two need ten cards), and that flush beats anything else up to seven cards
+ * can hold: its five cards have distinct ranks, so two more make at most three of a kind.
+ */
+static inline const uint16_t *sf__natural_flush_slot(const sf_evaluator *ev, uint64_t key,
+                                                     uint64_t bits)
+{
+    /* the flag of suit s is bit 35 + 4s, its card bits start at 16s (an expression of its own,
+       so that the hot path's flag test stays a TEST rather than a kept AND) */
+    unsigned shift = 4u * (unsigned)SF__CTZ64((key >> 35) & 0x1111u);
+    return &ev->flush_values[(bits >> shift) & 0x1fff];
+}
+
+/*
+ * Private: the best of a suit-blind value v and a flagged hand's flushes: without wild cards
+ * the flush (see sf__natural_flush_slot), with wild cards every flagged suit is tried.
  */
 static inline sf_value sf__with_flush(const sf_evaluator *ev, uint64_t key, uint64_t bits,
                                       sf_value v)
 {
     if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0))
         return sf__flush_value(ev, key, bits, v);
-    /* the flag of suit s is bit 35 + 4s, its card bits start at 16s (an expression of its own,
-       so that the hot path's flag test stays a TEST rather than a kept AND) */
-    unsigned shift = 4u * (unsigned)SF__CTZ64((key >> 35) & 0x1111u);
-    sf_value f = ev->flush_values[(bits >> shift) & 0x1fff];
+    sf_value f = *sf__natural_flush_slot(ev, key, bits);
     return f > v ? f : v;
+}
+
+/*
+ * Private: the value of a valid hand's sums (sf_hand_value's body, for callers that hold the
+ * sums themselves). bits is read only when the hand may hold a flush.
+ */
+static inline sf_value sf__hand_value(const sf_evaluator *ev, uint64_t key, uint64_t bits)
+{
+    /* the table pointers read before the branch: read in every call, they are loop
+       invariants the compiler lifts out of a caller's loop (read after it, they are not) */
+    const uint32_t *rank_disp = ev->rank_disp;
+    const uint16_t *rank_values = ev->rank_values;
+    /* the flush test first and the rare path on its own: the hot path is then the test and
+       the two loads, and the key's register is free once the lookup starts */
+    const uint16_t *slot;
+    if (SF__EXPECT((key & SF__FLUSH_FLAGS) != 0, 0)) {
+        /* the suit-blind value only where it can win, so that the compiler does not hoist
+           its loads above the flag test */
+        if (SF__EXPECT((key >> SF__WILDS_SHIFT & 0xf) != 0, 0)) {
+            uint32_t sum = (uint32_t)key;
+            slot = sf__flush_slot(ev, key, bits,
+                                  &rank_values[sum + rank_disp[sum >> SF__ROW_BITS]]);
+        } else {
+            slot = sf__natural_flush_slot(ev, key, bits);
+        }
+    } else {
+        uint32_t sum = (uint32_t)key;
+        slot = &rank_values[sum + rank_disp[sum >> SF__ROW_BITS]];
+    }
+    return *slot;
 }
 
 /* Value of a valid hand (see sf_hand_status). Inline: equity loops call it billions of times. */
 static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
 {
-    uint64_t key = h->key;
-    /* held as unsigned so that the hot path's zero-extending load is the only extension: the
-       rare path's returned value is extended there, not in every caller's loop */
-    unsigned v = sf__suit_blind(ev, key);
-    if (SF__EXPECT((key & SF__FLUSH_FLAGS) != 0, 0))
-        v = sf__with_flush(ev, key, h->bits, (sf_value)v);
-    return (sf_value)v;
+#ifdef SF__HAND_VECTOR
+    /* read as the vector sf_hand_add wrote, so that a hand in a register stays there */
+    typedef uint64_t sf__v2 __attribute__((vector_size(16), aligned(8)));
+    sf__v2 hv = SF__CV2(h);
+    return sf__hand_value(ev, hv[0], hv[1]);
+#else
+    return sf__hand_value(ev, h->key, h->bits);
+#endif
 }
 
 /*

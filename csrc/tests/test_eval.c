@@ -345,14 +345,15 @@ static void test_vector_block_faults(void)
                 compare_paths(&ev, clean, N, k, "clean batch, ranking", r);
                 for (size_t w = 0; w < sizeof where / sizeof *where; w++)
                     for (int pos = 0; pos < k; pos++)
-                        for (int kind = 0; kind < 4; kind++) {
-                            if (kind == 0 && k == 1)
-                                continue; /* one card cannot repeat */
+                        for (int kind = 0; kind < 4; kind++)
+                        /* duplicates d cards apart for every d (none when k is 1): the kernel
+                           meets a pair in a different comparison depending on the distance */
+                        for (int d = 1; d < (kind == 0 ? k : 2); d++) {
                             memcpy(hands, clean, (size_t)N * (size_t)k);
                             uint8_t *h = hands + where[w] * (size_t)k;
                             static const uint8_t bad_ids[] = {53, 60, 255};
                             switch (kind) {
-                            case 0: h[pos] = h[(pos + 1) % k]; break;             /* duplicate */
+                            case 0: h[pos] = h[(pos + d) % k]; break;             /* duplicate */
                             case 1: h[pos] = bad_ids[next_random() % 3]; break;   /* above 52 */
                             case 2: h[pos] = (uint8_t)(next_random() % 20); break; /* 2..6 */
                             default: h[pos] = SF_JOKER; break;                    /* valid */

@@ -21,9 +21,11 @@
  *     card) so they never match anything.
  *
  * The sums are then looked up by scalar loads (row displacement, see eval.h). A hand that is
- * flagged -- a possible flush, a bad id or card, a duplicate -- gets a scalar second look with
- * sf_eval's own checks; the flags are a superset of the real problems, so the scalar checks
- * decide the status and the error order exactly as the portable loop does.
+ * flagged -- a possible flush, a bad id or card, a duplicate -- gets a second look. Where a
+ * chunk of hands may hold an error, that look is scalar, with sf_eval's own checks; the flags
+ * are a superset of the real problems, so the scalar checks decide the status and the error
+ * order exactly as the portable loop does. Where it cannot (the usual case), the flagged hands
+ * are possible flushes, and their card sets are built four at a time in vector registers.
  *
  * Compiled for the x86-64 baseline like the rest of the library: the kernel functions carry
  * target attributes and run only after a CPU check.
@@ -50,6 +52,9 @@ typedef struct kernel_consts {
     __m256i pad;                 /* pad ids at the group positions k..7 */
     __m256i joker_ids;           /* what a joker becomes for the duplicate test: 0xc0 + j */
     __m256i rot1, rot3;          /* each hand's cards rotated by 1 and by 3 */
+    __m256i bit_lo, bit_hi;      /* by id >> 2: a natural rank's bit in its suit's 16 bits */
+    __m256i wild_one;            /* by id >> 2: 1 for a wild card */
+    __m256i tail;                /* 0xff past the k cards of a 64-bit lane */
     uint32_t lut[16];            /* by a 4-bit mask: the offsets of its bits, one per byte */
 } kernel_consts;
 
@@ -68,6 +73,7 @@ static const uint8_t pad_ids[8] = {189, 190, 191, 252, 254, 255, 60, 0};
 SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
 {
     uint8_t rank[3][16] = {{0}}, flags[16] = {0}, lo[16] = {0}, hi[16] = {0};
+    uint8_t bit_lo[16] = {0}, bit_hi[16] = {0}, wild_one[16] = {0};
     for (int r = 0; r < 14; r++) {
         uint64_t key = ev->key[r < SF_NUM_RANKS ? 4 * r : SF_JOKER];
         uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
@@ -75,10 +81,16 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
             return 0; /* PSADBW adds bytes: three per card must hold every rank key */
         for (int b = 0; b < 3; b++)
             rank[b][r] = (uint8_t)(sum >> (8 * b));
-        if (SF__FIELD(key, SF__WILDS_SHIFT))
+        if (SF__FIELD(key, SF__WILDS_SHIFT)) {
             flags[r] = WILD;
+            wild_one[r] = 1;
+        }
         if (key & SF__BAD_FIELD)
             flags[r] = OFF_DECK;
+        /* the natural bits of sf_hand.bits: none for wild cards and cards outside the deck */
+        uint64_t bit = r < SF_NUM_RANKS ? ev->bit[4 * r] & ev->natural_bits : 0;
+        bit_lo[r] = (uint8_t)bit;
+        bit_hi[r] = (uint8_t)(bit >> 8);
     }
     flags[14] = 0; /* ids 56..59: caught by the id check */
     flags[15] = PAD;
@@ -89,7 +101,7 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
         lo[WILD + s] = hi[WILD + s] = 0x11;
     }
     lo[PAD + 1] = hi[PAD + 1] = 0x33;
-    uint8_t spread[32], pad[32], joker_ids[32], rot1[32], rot3[32];
+    uint8_t spread[32], pad[32], joker_ids[32], rot1[32], rot3[32], tail[32];
     for (int lane = 0; lane < 2; lane++)
         for (int g = 0; g < 2; g++)
             for (int j = 0; j < 8; j++) {
@@ -97,6 +109,7 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
                 spread[at] = j < k ? (uint8_t)(g * k + j) : 0x80;
                 pad[at] = j < k ? 0 : pad_ids[j - k];
                 joker_ids[at] = (uint8_t)(0xc0 + j);
+                tail[at] = j < k ? 0 : 0xff;
                 rot1[at] = rot3[at] = 0x80;
                 if (j < k) {
                     /* card j meets cards j + 1 and j + 3, and those two meet each other
@@ -125,6 +138,10 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
     c->joker_ids = _mm256_loadu_si256((const __m256i *)joker_ids);
     c->rot1 = _mm256_loadu_si256((const __m256i *)rot1);
     c->rot3 = _mm256_loadu_si256((const __m256i *)rot3);
+    c->bit_lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)bit_lo));
+    c->bit_hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)bit_hi));
+    c->wild_one = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)wild_one));
+    c->tail = _mm256_loadu_si256((const __m256i *)tail);
     for (unsigned m = 0; m < 16; m++) {
         uint32_t offsets = 0;
         for (unsigned bit = 0, n = 0; bit < 4; bit++)
@@ -197,6 +214,51 @@ static inline void lookup8(const uint32_t *disp, const uint16_t *values, const u
     }
 }
 
+/*
+ * The second look of four flagged hands of a chunk known to be valid (or unchecked), without a
+ * branch: each hand's card set (sf_hand.bits, natural cards only) and wild count built in
+ * vector registers, then the flush table for every suit. The table holds 0 for a suit that is
+ * no flush (fewer than five cards with the wilds), so every suit is looked up and no flag is
+ * needed; the result is sf__flush_value's. Reads 8 bytes from each hand (the vector steps
+ * leave at least 16 - k of them, from the start of each of their hands to the end of the batch).
+ */
+SF_AVX2_INLINE void flush4(const kernel_consts *c, const uint16_t *flush_values,
+                           const uint8_t *hands, int k, const uint8_t *at, sf_value *out)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    uint64_t q[4];
+    for (int j = 0; j < 4; j++)
+        memcpy(&q[j], hands + at[j] * (size_t)k, 8);
+    __m256i x = _mm256_setr_epi64x((long long)q[0], (long long)q[1], (long long)q[2],
+                                   (long long)q[3]);
+    x = _mm256_or_si256(x, c->tail); /* id 255: no bit, not wild */
+    __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 2), _mm256_set1_epi8(0x0f));
+    __m256i lo = _mm256_shuffle_epi8(c->bit_lo, idx), hi = _mm256_shuffle_epi8(c->bit_hi, idx);
+    __m256i suit = _mm256_and_si256(x, _mm256_set1_epi8(3));
+    __m256i set = zero;
+    for (int s = 0; s < 4; s++) { /* distinct cards: the sum of their bits is their OR */
+        __m256i in = _mm256_cmpeq_epi8(suit, _mm256_set1_epi8((char)s));
+        __m256i m = _mm256_add_epi64(
+            _mm256_sad_epu8(_mm256_and_si256(lo, in), zero),
+            _mm256_slli_epi64(_mm256_sad_epu8(_mm256_and_si256(hi, in), zero), 8));
+        set = _mm256_or_si256(set, _mm256_slli_epi64(m, 16 * s));
+    }
+    uint16_t masks[16];
+    uint64_t wilds[4];
+    _mm256_storeu_si256((__m256i *)masks, set);
+    _mm256_storeu_si256((__m256i *)wilds,
+                        _mm256_sad_epu8(_mm256_shuffle_epi8(c->wild_one, idx), zero));
+    for (int j = 0; j < 4; j++) {
+        const uint16_t *table = flush_values + wilds[j] * 8192;
+        sf_value v = out[at[j]];
+        for (int s = 0; s < 4; s++) {
+            sf_value f = table[masks[4 * j + s]];
+            v = f > v ? f : v;
+        }
+        out[at[j]] = v;
+    }
+}
+
 /* Lanes of ones for the hands whose lane is zero, as 4 bits. */
 SF_AVX2_INLINE unsigned zero_lanes(__m256i v)
 {
@@ -206,12 +268,13 @@ SF_AVX2_INLINE unsigned zero_lanes(__m256i v)
 
 /*
  * The kernel for one hand length and flavour; see sf__batch_avx2. Chunks of CHUNK hands go
- * through three passes. The vector pass sums and checks eight hands a step, stores the sums,
- * and appends the flagged hands to a list without a branch. A scalar pass looks the sums up:
- * independent loads, which the core overlaps better than gathers (on current cores a gather
- * that misses L1 waits for its lines in turn; measured slower here). Then the flagged hands get
- * their second look: the key and card set summed again, sf_eval's checks when checked, and the
- * flush table (the suit-blind value is already in place).
+ * through two passes. The vector pass sums and checks eight hands a step, stores the sums,
+ * and appends the flagged hands to a list without a branch; the same loop looks the previous
+ * step's sums up by scalar loads: independent loads, which the core overlaps better than
+ * gathers (on current cores a gather that misses L1 waits for its lines in turn; measured
+ * slower here). Then the flagged hands get their second look: in a chunk that may hold an
+ * error, the key and card set summed again, sf_eval's checks and the flush table; otherwise
+ * flush4 (the suit-blind value is already in place either way).
  */
 SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, const uint8_t *hands,
                              size_t nhands, int k, sf_value *out, sf__batch_error *err,
@@ -257,8 +320,18 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
                 lookup8(disp, values, sums + (first - 8 - chunk), out + first - 8);
         }
         lookup8(disp, values, sums + (end - 8 - chunk), out + end - 8);
-        /* a chunk of valid hands (the usual case) skips the checks in its second looks */
+        /* a chunk of valid hands (the usual case) needs no checks in its second looks: four
+           hands at a time in vector registers, the list filled to whole fours with its last
+           hand (valuing a hand twice gives the same value) */
         int check = checked && !_mm256_testz_si256(bad, bad);
+        if (suited && !check) {
+            for (size_t m = nflagged; m % 4; m++)
+                flagged[m] = flagged[nflagged - 1];
+            for (size_t m = 0; m < nflagged; m += 4)
+                flush4(c, ev->flush_values, hands + chunk * (size_t)k, k, flagged + m,
+                       out + chunk);
+            continue;
+        }
         for (size_t m = 0; m < nflagged; m++) {
             unsigned at = flagged[m];
             size_t i = chunk + at;
@@ -273,7 +346,7 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
                     continue;
                 }
             }
-            if (!(key & SF__FLUSH_FLAGS)) /* unchecked bad ids may flag a suit the key does not */
+            if (!(key & SF__FLUSH_FLAGS)) /* flagged only as a possible error */
                 continue;
             /* with wild cards (half the hands then come here) the flush lookup stays inline */
             if (key >> SF__WILDS_SHIFT & 0xf)

@@ -152,31 +152,38 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
     return 1;
 }
 
-/*
- * Four hands starting at p (k bytes each): their rank-key sums, one PSADBW sum per key byte in
- * sum[0..2] (in the low 16 bits of each 64-bit lane), and *look nonzero in the lane of a hand
- * that may be invalid (checked only) or may hold a flush. Reads 2k + 16 bytes from p.
- */
-SF_AVX2_INLINE void four_hands(const kernel_consts *c, const uint8_t *p, int k, int checked,
-                               int suited, __m256i sum[3], __m256i *look, __m256i *bad)
+/* Four hands starting at p (k bytes each), one to a 64-bit lane, padded; *odd flags ids above
+   52 (checked only). Reads 2k + 16 bytes from p. */
+SF_AVX2_INLINE __m256i load_four(const kernel_consts *c, const uint8_t *p, int k, int checked,
+                                 __m256i *odd)
 {
-    const __m256i zero = _mm256_setzero_si256();
     __m256i raw = _mm256_loadu2_m128i((const __m128i *)(p + 2 * k), (const __m128i *)p);
     __m256i x = _mm256_shuffle_epi8(raw, c->spread); /* pads are 0 here */
-    __m256i odd = zero;
-    if (checked)
-        odd = _mm256_subs_epu8(x, _mm256_set1_epi8((char)SF_JOKER)); /* ids above 52 */
-    x = _mm256_or_si256(x, c->pad);
-    __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 2), _mm256_set1_epi8(0x0f));
-    sum[0] = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank0, idx), zero);
-    sum[1] = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank1, idx), zero);
-    sum[2] = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank2, idx), zero);
+    *odd = checked ? _mm256_subs_epu8(x, _mm256_set1_epi8((char)SF_JOKER)) : _mm256_setzero_si256();
+    return _mm256_or_si256(x, c->pad);
+}
+
+/* One byte of the rank keys summed per hand, for eight hands: PSADBW leaves each sum in the
+   low 16 bits of a 64-bit lane, PACKUSDW packs two registers of them within 128-bit lanes, so
+   the hands come out in the order 0 1 4 5 2 3 6 7. */
+SF_AVX2_INLINE __m256i key_byte(__m256i table, __m256i idx_a, __m256i idx_b)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    return _mm256_packus_epi32(_mm256_sad_epu8(_mm256_shuffle_epi8(table, idx_a), zero),
+                               _mm256_sad_epu8(_mm256_shuffle_epi8(table, idx_b), zero));
+}
+
+/* The checks and the flush test of four loaded hands: *look nonzero in the lane of a hand that
+   may be invalid (checked only) or may hold a flush, *bad in that of a possibly invalid one. */
+SF_AVX2_INLINE void check_four(const kernel_consts *c, __m256i x, __m256i idx, __m256i odd,
+                               int checked, int suited, __m256i *look, __m256i *bad)
+{
+    const __m256i zero = _mm256_setzero_si256();
     __m256i fl = zero;
     if (checked || suited)
         fl = _mm256_shuffle_epi8(c->flags, idx);
     if (checked) {
         odd = _mm256_or_si256(odd, _mm256_and_si256(fl, _mm256_set1_epi8(OFF_DECK)));
-        /* a card equal to another of its group; jokers (which may repeat) made distinct */
         __m256i y = _mm256_blendv_epi8(x, c->joker_ids,
                                        _mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)SF_JOKER)));
         __m256i y1 = _mm256_shuffle_epi8(y, c->rot1), y3 = _mm256_shuffle_epi8(y, c->rot3);
@@ -297,19 +304,23 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
             /* the cards are read once: fetched ahead past L2, so they do not evict the tables
                (an address past the end of the array is harmless to a prefetch) */
             _mm_prefetch((const char *)((uintptr_t)p + 4096), _MM_HINT_NTA);
-            __m256i look_a, look_b, bad_a, bad_b, a[3], b[3];
-            four_hands(c, p, k, checked, suited, a, &look_a, &bad_a);
-            four_hands(c, p + 4 * k, k, checked, suited, b, &look_b, &bad_b);
+            __m256i odd_a, odd_b, look_a, look_b, bad_a, bad_b;
+            __m256i xa = load_four(c, p, k, checked, &odd_a);
+            __m256i xb = load_four(c, p + 4 * k, k, checked, &odd_b);
+            const __m256i nib = _mm256_set1_epi8(0x0f);
+            __m256i ia = _mm256_and_si256(_mm256_srli_epi16(xa, 2), nib); /* rank indexes */
+            __m256i ib = _mm256_and_si256(_mm256_srli_epi16(xb, 2), nib);
+            /* the eight rank-key sums first, each key byte for all eight hands at once (fewer
+               registers live across the checks than with two sets of four), stored in the
+               order PACKUSDW leaves them; lookup8 puts them back in hand order */
+            __m256i both = _mm256_add_epi32(
+                _mm256_add_epi32(key_byte(c->rank0, ia, ib),
+                                 _mm256_slli_epi32(key_byte(c->rank1, ia, ib), 8)),
+                _mm256_slli_epi32(key_byte(c->rank2, ia, ib), 16));
+            check_four(c, xa, ia, odd_a, checked, suited, &look_a, &bad_a);
+            check_four(c, xb, ib, odd_b, checked, suited, &look_b, &bad_b);
             if (checked)
                 bad = _mm256_or_si256(bad, _mm256_or_si256(bad_a, bad_b));
-            /* the eight 32-bit sums, hands 0 1 4 5 2 3 6 7 (PACKUSDW packs within 128-bit
-               lanes; lookup8 puts them back in order): the three key bytes combined once for
-               eight hands instead of once per four */
-            __m256i s0 = _mm256_packus_epi32(a[0], b[0]);
-            __m256i s1 = _mm256_packus_epi32(a[1], b[1]);
-            __m256i s2 = _mm256_packus_epi32(a[2], b[2]);
-            __m256i both = _mm256_add_epi32(_mm256_add_epi32(s0, _mm256_slli_epi32(s1, 8)),
-                                            _mm256_slli_epi32(s2, 16));
             _mm256_storeu_si256((__m256i *)(sums + (first - chunk)), both);
             unsigned at = (unsigned)(first - chunk);
             nflagged = append4(flagged, nflagged, zero_lanes(look_a) ^ 15u, at, c->lut);

@@ -250,6 +250,9 @@ SF_AVX2_INLINE void flush4(const kernel_consts *c, const uint16_t *flush_values,
             _mm256_slli_epi64(_mm256_sad_epu8(_mm256_and_si256(hi, in), zero), 8));
         set = _mm256_or_si256(set, _mm256_slli_epi64(m, 16 * s));
     }
+    /* repeated cards, possible in an unchecked batch, carry past a suit's 13 bits: the mask
+       keeps every lookup inside its wild count's row of the table */
+    set = _mm256_and_si256(set, _mm256_set1_epi16(0x1fff));
     uint16_t masks[16];
     uint64_t wilds[4];
     _mm256_storeu_si256((__m256i *)masks, set);

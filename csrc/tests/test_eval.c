@@ -364,6 +364,44 @@ static void test_vector_block_faults(void)
         }
 }
 
+/*
+ * sf_eval_batch_trusted promises safe reads whatever the bytes: ids above 52, cards outside the
+ * deck, repeated cards (seven aces of one suit flood that suit and carry in any sum of card
+ * bits), jokers. Its values are then unspecified, but every one must come from the tables, so
+ * none may exceed the ranking's largest value; under the sanitizer run (csrc/tests/
+ * run_sanitized.sh) any read outside a table fails here as well.
+ */
+static void test_trusted_any_bytes(void)
+{
+    enum { N = 512 };
+    static uint8_t hands[N * 7];
+    static sf_value out[N];
+    for (int r = 0; r < SF_NUM_RANKINGS; r++)
+        for (int wild = 0; wild < 2; wild++) {
+            sf_evaluator ev;
+            sf_evaluator_init(&ev, (sf_ranking)r, wild ? (sf_rank_mask)(1u << 12) : 0);
+            for (int k = 1; k <= 7; k++) {
+                for (size_t i = 0; i < N; i++) {
+                    uint8_t same = (uint8_t)(next_random() % 53);
+                    for (int j = 0; j < k; j++) {
+                        uint8_t *c = &hands[i * (size_t)k + (size_t)j];
+                        switch (i % 4) {
+                        case 0: *c = (uint8_t)next_random(); break;                /* any byte */
+                        case 1: *c = (uint8_t)(4 * 12 + i / 4 % 4); break;         /* aces of a suit */
+                        case 2: *c = same; break;                                  /* one card */
+                        default: *c = (uint8_t)(next_random() % 54); break;        /* repeats */
+                        }
+                    }
+                }
+                sf_eval_batch_trusted(&ev, hands, N, k, out);
+                for (size_t i = 0; i < N; i++)
+                    CHECK(out[i] <= sf_max_value((sf_ranking)r),
+                          "trusted batch, ranking %d, k %d, hand %zu: value %u", r, k, i,
+                          (unsigned)out[i]);
+            }
+        }
+}
+
 /* Threaded batches: the same values, status and first bad hand as one thread, faults or not. */
 static void test_batch_threads(void)
 {
@@ -447,6 +485,7 @@ int main(int argc, char **argv)
     test_batch_paths();
     test_vector_block_faults();
     test_batch_threads();
+    test_trusted_any_bytes();
 
     static tally_t t;
     tally_init(&t);

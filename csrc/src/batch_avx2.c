@@ -11,17 +11,21 @@
  *     and fits in 3 bytes, so three 16-entry PSHUFB tables give its bytes for 32 cards at once,
  *     and PSADBW adds them up per hand once every hand sits in its own 8-byte group;
  *   - suit counting is one more PSHUFB per half (two 4-bit counters per byte, wild cards
- *     counting in every suit) and PSADBW; adding 3 to each counter sets bit 3 exactly when a
- *     suit plus the wild cards reaches five, the same test the scalar key makes;
+ *     counting in every suit) and PSADBW; each counter starts at 3 (the first pad of a group
+ *     counts 3 in every suit), which sets bit 3 exactly when a suit plus the wild cards reaches
+ *     five, the same test the scalar key makes;
  *   - validation is folded in: ids above 52 by a saturating subtract, cards outside the deck by
  *     a flag byte of the rank table, duplicates by comparing each hand's cards with their own
- *     rotations by 1 to 3 (jokers excepted). Pads fill each group to 8 bytes with distinct ids
- *     (none a card) so they never match anything.
+ *     rotations by 1 and 3 and those two with each other (jokers first replaced by distinct
+ *     bytes, since they may repeat). Pads fill each group to 8 bytes with distinct ids (none a
+ *     card) so they never match anything.
  *
  * The sums are then looked up by scalar loads (row displacement, see eval.h). A hand that is
- * flagged -- a possible flush, a bad id or card, a duplicate -- gets a scalar second look with
- * sf_eval's own checks; the flags are a superset of the real problems, so the scalar checks
- * decide the status and the error order exactly as the portable loop does.
+ * flagged -- a possible flush, a bad id or card, a duplicate -- gets a second look. Where a
+ * chunk of hands may hold an error, that look is scalar, with sf_eval's own checks; the flags
+ * are a superset of the real problems, so the scalar checks decide the status and the error
+ * order exactly as the portable loop does. Where it cannot (the usual case), the flagged hands
+ * are possible flushes, and their card sets are built four at a time in vector registers.
  *
  * Compiled for the x86-64 baseline like the rest of the library: the kernel functions carry
  * target attributes and run only after a CPU check.
@@ -46,22 +50,30 @@ typedef struct kernel_consts {
     __m256i suits_lo, suits_hi;  /* by class: counters of suits 0, 1 and of suits 2, 3 */
     __m256i spread;              /* two hands of k bytes per lane -> two 8-byte groups */
     __m256i pad;                 /* pad ids at the group positions k..7 */
-    __m256i rot[3];              /* each hand's cards rotated by 1..3 */
+    __m256i joker_ids;           /* what a joker becomes for the duplicate test: 0xc0 + j */
+    __m256i rot1, rot3;          /* each hand's cards rotated by 1 and by 3 */
+    __m256i bit_lo, bit_hi;      /* by id >> 2: a natural rank's bit in its suit's 16 bits */
+    __m256i wild_one;            /* by id >> 2: 1 for a wild card */
+    __m256i tail;                /* 0xff past the k cards of a 64-bit lane */
     uint32_t lut[16];            /* by a 4-bit mask: the offsets of its bits, one per byte */
 } kernel_consts;
 
-enum { WILD = 0x04, OFF_DECK = 0x40, PAD = 0x80 };
+/* Flag bytes; a card's suit class is (id & 3) | flag, so WILD and PAD select classes 4..11. */
+enum { WILD = 0x04, PAD = 0x08, OFF_DECK = 0x40 };
 
 /*
- * Pad ids: all above 52 (so no card, and never a duplicate of one), all distinct, and all with
- * (id >> 2) & 15 == 15, the rank-table entry that is zero and flags PAD.
+ * Pad ids: all above 52 (so no card, and never a duplicate of one), all distinct, all with
+ * (id >> 2) & 15 == 15, the rank-table entry that is zero and flags PAD. The first pad of a
+ * group (id & 3 == 1, class PAD + 1) carries the suit counters' bias of 3; the others (id & 3
+ * != 1) count nothing. Every group has a first pad: hands hold at most 7 cards.
  */
-static const uint8_t pad_ids[8] = {189, 190, 191, 252, 253, 254, 255, 0};
+static const uint8_t pad_ids[8] = {189, 190, 191, 252, 254, 255, 60, 0};
 
 /* Fill the constants for an evaluator and hand length; 0 if the key layout does not fit. */
 SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
 {
     uint8_t rank[3][16] = {{0}}, flags[16] = {0}, lo[16] = {0}, hi[16] = {0};
+    uint8_t bit_lo[16] = {0}, bit_hi[16] = {0}, wild_one[16] = {0};
     for (int r = 0; r < 14; r++) {
         uint64_t key = ev->key[r < SF_NUM_RANKS ? 4 * r : SF_JOKER];
         uint32_t sum = (uint32_t)(key & SF__RANK_SUM_MASK);
@@ -69,31 +81,51 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
             return 0; /* PSADBW adds bytes: three per card must hold every rank key */
         for (int b = 0; b < 3; b++)
             rank[b][r] = (uint8_t)(sum >> (8 * b));
-        if (SF__FIELD(key, SF__WILDS_SHIFT))
+        if (SF__FIELD(key, SF__WILDS_SHIFT)) {
             flags[r] = WILD;
+            wild_one[r] = 1;
+        }
         if (key & SF__BAD_FIELD)
             flags[r] = OFF_DECK;
+        /* the natural bits of sf_hand.bits: none for wild cards and cards outside the deck */
+        uint64_t bit = r < SF_NUM_RANKS ? ev->bit[4 * r] & ev->natural_bits : 0;
+        bit_lo[r] = (uint8_t)bit;
+        bit_hi[r] = (uint8_t)(bit >> 8);
     }
     flags[14] = 0; /* ids 56..59: caught by the id check */
     flags[15] = PAD;
-    /* class = (id & 3) | flags: natural suits 0..3, wild 4..7, PAD makes PSHUFB give zero */
+    /* class = (id & 3) | flags: natural suits 0..3, wild 4..7, pads 8..11 */
     for (int s = 0; s < 4; s++) {
         lo[s] = s == 0 ? 0x01 : s == 1 ? 0x10 : 0;
         hi[s] = s == 2 ? 0x01 : s == 3 ? 0x10 : 0;
         lo[WILD + s] = hi[WILD + s] = 0x11;
     }
-    uint8_t spread[32], pad[32], rot[3][32];
+    lo[PAD + 1] = hi[PAD + 1] = 0x33;
+    uint8_t spread[32], pad[32], joker_ids[32], rot1[32], rot3[32], tail[32];
     for (int lane = 0; lane < 2; lane++)
         for (int g = 0; g < 2; g++)
             for (int j = 0; j < 8; j++) {
                 int at = 16 * lane + 8 * g + j;
                 spread[at] = j < k ? (uint8_t)(g * k + j) : 0x80;
                 pad[at] = j < k ? 0 : pad_ids[j - k];
-                /* rotations of the k cards by 1..3 meet every pair (a k-cycle, k <= 7); a
-                   pad, or a card that would meet itself, meets a zero byte instead */
-                for (int d = 0; d < 3; d++)
-                    rot[d][at] = j < k && (j + d + 1) % k != j ? (uint8_t)(8 * g + (j + d + 1) % k)
-                                                               : 0x80;
+                joker_ids[at] = (uint8_t)(0xc0 + j);
+                tail[at] = j < k ? 0 : 0xff;
+                rot1[at] = rot3[at] = 0x80;
+                if (j < k) {
+                    /* card j meets cards j + 1 and j + 3, and those two meet each other
+                       (j + 1 and j + 3 are two apart): every pair of a k-cycle, k <= 7. Where
+                       that would be the card itself or the same card twice (k <= 3), a pad
+                       stands in: slots 6 and 7 are pads then, with ids unlike any other byte. */
+                    int n1 = (j + 1) % k, n3 = (j + 3) % k;
+                    rot1[at] = (uint8_t)(8 * g + (n1 != j ? n1 : 7));
+                    rot3[at] = (uint8_t)(8 * g + (n3 != j && n3 != n1 ? n3 : 6));
+                } else if (k >= 2) {
+                    /* a pad meets nothing like itself; cards 0 and 1 meet each other */
+                    rot1[at] = (uint8_t)(8 * g + 1);
+                    rot3[at] = (uint8_t)(8 * g);
+                } else {
+                    rot1[at] = (uint8_t)(8 * g + (j == 7 ? 6 : 7)); /* another pad, and 0 */
+                }
             }
     c->rank0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)rank[0]));
     c->rank1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)rank[1]));
@@ -103,8 +135,13 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
     c->suits_hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)hi));
     c->spread = _mm256_loadu_si256((const __m256i *)spread);
     c->pad = _mm256_loadu_si256((const __m256i *)pad);
-    for (int d = 0; d < 3; d++)
-        c->rot[d] = _mm256_loadu_si256((const __m256i *)rot[d]);
+    c->joker_ids = _mm256_loadu_si256((const __m256i *)joker_ids);
+    c->rot1 = _mm256_loadu_si256((const __m256i *)rot1);
+    c->rot3 = _mm256_loadu_si256((const __m256i *)rot3);
+    c->bit_lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)bit_lo));
+    c->bit_hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)bit_hi));
+    c->wild_one = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)wild_one));
+    c->tail = _mm256_loadu_si256((const __m256i *)tail);
     for (unsigned m = 0; m < 16; m++) {
         uint32_t offsets = 0;
         for (unsigned bit = 0, n = 0; bit < 4; bit++)
@@ -115,50 +152,53 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
     return 1;
 }
 
-/*
- * Four hands starting at p (k bytes each): their rank-key sums in the low 32 bits of each
- * 64-bit lane, and *look nonzero in the lane of a hand that may be invalid (checked only) or
- * may hold a flush. Reads 2k + 16 bytes from p.
- */
-SF_AVX2_INLINE __m256i four_hands(const kernel_consts *c, const uint8_t *p, int k, int checked,
-                                  int suited, __m256i *look, __m256i *bad)
+/* Four hands starting at p (k bytes each), one to a 64-bit lane, padded; *odd flags ids above
+   52 (checked only). Reads 2k + 16 bytes from p. */
+SF_AVX2_INLINE __m256i load_four(const kernel_consts *c, const uint8_t *p, int k, int checked,
+                                 __m256i *odd)
 {
-    const __m256i zero = _mm256_setzero_si256();
     __m256i raw = _mm256_loadu2_m128i((const __m128i *)(p + 2 * k), (const __m128i *)p);
     __m256i x = _mm256_shuffle_epi8(raw, c->spread); /* pads are 0 here */
-    __m256i odd = zero;
-    if (checked)
-        odd = _mm256_subs_epu8(x, _mm256_set1_epi8((char)SF_JOKER)); /* ids above 52 */
-    x = _mm256_or_si256(x, c->pad);
-    __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 2), _mm256_set1_epi8(0x0f));
-    __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank0, idx), zero);
-    __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank1, idx), zero);
-    __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(c->rank2, idx), zero);
-    __m256i sum = _mm256_add_epi64(_mm256_add_epi64(s0, _mm256_slli_epi64(s1, 8)),
-                                   _mm256_slli_epi64(s2, 16));
+    *odd = checked ? _mm256_subs_epu8(x, _mm256_set1_epi8((char)SF_JOKER)) : _mm256_setzero_si256();
+    return _mm256_or_si256(x, c->pad);
+}
+
+/* One byte of the rank keys summed per hand, for eight hands: PSADBW leaves each sum in the
+   low 16 bits of a 64-bit lane, PACKUSDW packs two registers of them within 128-bit lanes, so
+   the hands come out in the order 0 1 4 5 2 3 6 7. */
+SF_AVX2_INLINE __m256i key_byte(__m256i table, __m256i idx_a, __m256i idx_b)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    return _mm256_packus_epi32(_mm256_sad_epu8(_mm256_shuffle_epi8(table, idx_a), zero),
+                               _mm256_sad_epu8(_mm256_shuffle_epi8(table, idx_b), zero));
+}
+
+/* The checks and the flush test of four loaded hands: *look nonzero in the lane of a hand that
+   may be invalid (checked only) or may hold a flush, *bad in that of a possibly invalid one. */
+SF_AVX2_INLINE void check_four(const kernel_consts *c, __m256i x, __m256i idx, __m256i odd,
+                               int checked, int suited, __m256i *look, __m256i *bad)
+{
+    const __m256i zero = _mm256_setzero_si256();
     __m256i fl = zero;
     if (checked || suited)
         fl = _mm256_shuffle_epi8(c->flags, idx);
     if (checked) {
         odd = _mm256_or_si256(odd, _mm256_and_si256(fl, _mm256_set1_epi8(OFF_DECK)));
-        /* a card equal to another of its group, jokers (which may repeat) excepted */
-        __m256i eq = _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[0]));
-        eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[1])));
-        eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, c->rot[2])));
-        eq = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)SF_JOKER)), eq);
-        odd = _mm256_or_si256(odd, eq);
+        __m256i y = _mm256_blendv_epi8(x, c->joker_ids,
+                                       _mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)SF_JOKER)));
+        __m256i y1 = _mm256_shuffle_epi8(y, c->rot1), y3 = _mm256_shuffle_epi8(y, c->rot3);
+        __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(y, y1), _mm256_cmpeq_epi8(y, y3));
+        odd = _mm256_or_si256(odd, _mm256_or_si256(eq, _mm256_cmpeq_epi8(y1, y3)));
     }
     *bad = odd;
     if (suited) {
         __m256i cls = _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi8(3)), fl);
         __m256i lo = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits_lo, cls), zero);
         __m256i hi = _mm256_sad_epu8(_mm256_shuffle_epi8(c->suits_hi, cls), zero);
-        const __m256i bias = _mm256_set1_epi64x(0x33);
-        __m256i five = _mm256_or_si256(_mm256_add_epi64(lo, bias), _mm256_add_epi64(hi, bias));
-        odd = _mm256_or_si256(odd, _mm256_and_si256(five, _mm256_set1_epi64x(0x88)));
+        odd = _mm256_or_si256(odd, _mm256_and_si256(_mm256_or_si256(lo, hi),
+                                                    _mm256_set1_epi64x(0x88)));
     }
     *look = odd;
-    return sum;
 }
 
 /* Append the hands of a 4-bit mask (offsets base..base+3 in the chunk) to a list, no branch. */
@@ -170,13 +210,62 @@ static inline size_t append4(uint8_t *list, size_t n, unsigned mask, unsigned ba
     return n + (size_t)__builtin_popcount(mask);
 }
 
-/* The suit-blind values of eight stored sums. */
+/* The suit-blind values of eight stored sums, stored in the order the kernel packs them. */
 static inline void lookup8(const uint32_t *disp, const uint16_t *values, const uint32_t *sums,
                            sf_value *out)
 {
+    static const int hand[8] = {0, 1, 4, 5, 2, 3, 6, 7};
     for (int j = 0; j < 8; j++) {
         uint32_t sum = sums[j];
-        out[j] = values[sum + disp[sum >> SF__ROW_BITS]];
+        out[hand[j]] = values[sum + disp[sum >> SF__ROW_BITS]];
+    }
+}
+
+/*
+ * The second look of four flagged hands of a chunk known to be valid (or unchecked), without a
+ * branch: each hand's card set (sf_hand.bits, natural cards only) and wild count built in
+ * vector registers, then the flush table for every suit. The table holds 0 for a suit that is
+ * no flush (fewer than five cards with the wilds), so every suit is looked up and no flag is
+ * needed; the result is sf__flush_value's. Reads 8 bytes from each hand (the vector steps
+ * leave at least 16 - k of them, from the start of each of their hands to the end of the batch).
+ */
+SF_AVX2_INLINE void flush4(const kernel_consts *c, const uint16_t *flush_values,
+                           const uint8_t *hands, int k, const uint8_t *at, sf_value *out)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    uint64_t q[4];
+    for (int j = 0; j < 4; j++)
+        memcpy(&q[j], hands + at[j] * (size_t)k, 8);
+    __m256i x = _mm256_setr_epi64x((long long)q[0], (long long)q[1], (long long)q[2],
+                                   (long long)q[3]);
+    x = _mm256_or_si256(x, c->tail); /* id 255: no bit, not wild */
+    __m256i idx = _mm256_and_si256(_mm256_srli_epi16(x, 2), _mm256_set1_epi8(0x0f));
+    __m256i lo = _mm256_shuffle_epi8(c->bit_lo, idx), hi = _mm256_shuffle_epi8(c->bit_hi, idx);
+    __m256i suit = _mm256_and_si256(x, _mm256_set1_epi8(3));
+    __m256i set = zero;
+    for (int s = 0; s < 4; s++) { /* distinct cards: the sum of their bits is their OR */
+        __m256i in = _mm256_cmpeq_epi8(suit, _mm256_set1_epi8((char)s));
+        __m256i m = _mm256_add_epi64(
+            _mm256_sad_epu8(_mm256_and_si256(lo, in), zero),
+            _mm256_slli_epi64(_mm256_sad_epu8(_mm256_and_si256(hi, in), zero), 8));
+        set = _mm256_or_si256(set, _mm256_slli_epi64(m, 16 * s));
+    }
+    /* repeated cards, possible in an unchecked batch, carry past a suit's 13 bits: the mask
+       keeps every lookup inside its wild count's row of the table */
+    set = _mm256_and_si256(set, _mm256_set1_epi16(0x1fff));
+    uint16_t masks[16];
+    uint64_t wilds[4];
+    _mm256_storeu_si256((__m256i *)masks, set);
+    _mm256_storeu_si256((__m256i *)wilds,
+                        _mm256_sad_epu8(_mm256_shuffle_epi8(c->wild_one, idx), zero));
+    for (int j = 0; j < 4; j++) {
+        const uint16_t *table = flush_values + wilds[j] * 8192;
+        sf_value v = out[at[j]];
+        for (int s = 0; s < 4; s++) {
+            sf_value f = table[masks[4 * j + s]];
+            v = f > v ? f : v;
+        }
+        out[at[j]] = v;
     }
 }
 
@@ -189,12 +278,13 @@ SF_AVX2_INLINE unsigned zero_lanes(__m256i v)
 
 /*
  * The kernel for one hand length and flavour; see sf__batch_avx2. Chunks of CHUNK hands go
- * through three passes. The vector pass sums and checks eight hands a step, stores the sums,
- * and appends the flagged hands to a list without a branch. A scalar pass looks the sums up:
- * independent loads, which the core overlaps better than gathers (on current cores a gather
- * that misses L1 waits for its lines in turn; measured slower here). Then the flagged hands get
- * their second look: the key and card set summed again, sf_eval's checks when checked, and the
- * flush table (the suit-blind value is already in place).
+ * through two passes. The vector pass sums and checks eight hands a step, stores the sums,
+ * and appends the flagged hands to a list without a branch; the same loop looks the previous
+ * step's sums up by scalar loads: independent loads, which the core overlaps better than
+ * gathers (on current cores a gather that misses L1 waits for its lines in turn; measured
+ * slower here). Then the flagged hands get their second look: in a chunk that may hold an
+ * error, the key and card set summed again, sf_eval's checks and the flush table; otherwise
+ * flush4 (the suit-blind value is already in place either way).
  */
 SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, const uint8_t *hands,
                              size_t nhands, int k, sf_value *out, sf__batch_error *err,
@@ -217,14 +307,23 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
             /* the cards are read once: fetched ahead past L2, so they do not evict the tables
                (an address past the end of the array is harmless to a prefetch) */
             _mm_prefetch((const char *)((uintptr_t)p + 4096), _MM_HINT_NTA);
-            __m256i look_a, look_b, bad_a, bad_b;
-            __m256i a = four_hands(c, p, k, checked, suited, &look_a, &bad_a);
-            __m256i b = four_hands(c, p + 4 * k, k, checked, suited, &look_b, &bad_b);
+            __m256i odd_a, odd_b, look_a, look_b, bad_a, bad_b;
+            __m256i xa = load_four(c, p, k, checked, &odd_a);
+            __m256i xb = load_four(c, p + 4 * k, k, checked, &odd_b);
+            const __m256i nib = _mm256_set1_epi8(0x0f);
+            __m256i ia = _mm256_and_si256(_mm256_srli_epi16(xa, 2), nib); /* rank indexes */
+            __m256i ib = _mm256_and_si256(_mm256_srli_epi16(xb, 2), nib);
+            /* the eight rank-key sums first, each key byte for all eight hands at once (fewer
+               registers live across the checks than with two sets of four), stored in the
+               order PACKUSDW leaves them; lookup8 puts them back in hand order */
+            __m256i both = _mm256_add_epi32(
+                _mm256_add_epi32(key_byte(c->rank0, ia, ib),
+                                 _mm256_slli_epi32(key_byte(c->rank1, ia, ib), 8)),
+                _mm256_slli_epi32(key_byte(c->rank2, ia, ib), 16));
+            check_four(c, xa, ia, odd_a, checked, suited, &look_a, &bad_a);
+            check_four(c, xb, ib, odd_b, checked, suited, &look_b, &bad_b);
             if (checked)
                 bad = _mm256_or_si256(bad, _mm256_or_si256(bad_a, bad_b));
-            /* the eight 32-bit sums in hand order */
-            __m256i both = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
-            both = _mm256_permutevar8x32_epi32(both, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
             _mm256_storeu_si256((__m256i *)(sums + (first - chunk)), both);
             unsigned at = (unsigned)(first - chunk);
             nflagged = append4(flagged, nflagged, zero_lanes(look_a) ^ 15u, at, c->lut);
@@ -235,8 +334,18 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
                 lookup8(disp, values, sums + (first - 8 - chunk), out + first - 8);
         }
         lookup8(disp, values, sums + (end - 8 - chunk), out + end - 8);
-        /* a chunk of valid hands (the usual case) skips the checks in its second looks */
+        /* a chunk of valid hands (the usual case) needs no checks in its second looks: four
+           hands at a time in vector registers, the list filled to whole fours with its last
+           hand (valuing a hand twice gives the same value) */
         int check = checked && !_mm256_testz_si256(bad, bad);
+        if (suited && !check) {
+            for (size_t m = nflagged; m % 4; m++)
+                flagged[m] = flagged[nflagged - 1];
+            for (size_t m = 0; m < nflagged; m += 4)
+                flush4(c, ev->flush_values, hands + chunk * (size_t)k, k, flagged + m,
+                       out + chunk);
+            continue;
+        }
         for (size_t m = 0; m < nflagged; m++) {
             unsigned at = flagged[m];
             size_t i = chunk + at;
@@ -251,7 +360,7 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
                     continue;
                 }
             }
-            if (!(key & SF__FLUSH_FLAGS)) /* unchecked bad ids may flag a suit the key does not */
+            if (!(key & SF__FLUSH_FLAGS)) /* flagged only as a possible error */
                 continue;
             /* with wild cards (half the hands then come here) the flush lookup stays inline */
             if (key >> SF__WILDS_SHIFT & 0xf)

@@ -345,20 +345,59 @@ static void test_vector_block_faults(void)
                 compare_paths(&ev, clean, N, k, "clean batch, ranking", r);
                 for (size_t w = 0; w < sizeof where / sizeof *where; w++)
                     for (int pos = 0; pos < k; pos++)
-                        for (int kind = 0; kind < 4; kind++) {
-                            if (kind == 0 && k == 1)
-                                continue; /* one card cannot repeat */
+                        for (int kind = 0; kind < 4; kind++)
+                        /* duplicates d cards apart for every d (none when k is 1): the kernel
+                           meets a pair in a different comparison depending on the distance */
+                        for (int d = 1; d < (kind == 0 ? k : 2); d++) {
                             memcpy(hands, clean, (size_t)N * (size_t)k);
                             uint8_t *h = hands + where[w] * (size_t)k;
                             static const uint8_t bad_ids[] = {53, 60, 255};
                             switch (kind) {
-                            case 0: h[pos] = h[(pos + 1) % k]; break;             /* duplicate */
+                            case 0: h[pos] = h[(pos + d) % k]; break;             /* duplicate */
                             case 1: h[pos] = bad_ids[next_random() % 3]; break;   /* above 52 */
                             case 2: h[pos] = (uint8_t)(next_random() % 20); break; /* 2..6 */
                             default: h[pos] = SF_JOKER; break;                    /* valid */
                             }
                             compare_paths(&ev, hands, N, k, "planted fault, ranking", r);
                         }
+            }
+        }
+}
+
+/*
+ * sf_eval_batch_trusted promises safe reads whatever the bytes: ids above 52, cards outside the
+ * deck, repeated cards (seven aces of one suit flood that suit and carry in any sum of card
+ * bits), jokers. Its values are then unspecified, but every one must come from the tables, so
+ * none may exceed the ranking's largest value; under the sanitizer run (csrc/tests/
+ * run_sanitized.sh) any read outside a table fails here as well.
+ */
+static void test_trusted_any_bytes(void)
+{
+    enum { N = 512 };
+    static uint8_t hands[N * 7];
+    static sf_value out[N];
+    for (int r = 0; r < SF_NUM_RANKINGS; r++)
+        for (int wild = 0; wild < 2; wild++) {
+            sf_evaluator ev;
+            sf_evaluator_init(&ev, (sf_ranking)r, wild ? (sf_rank_mask)(1u << 12) : 0);
+            for (int k = 1; k <= 7; k++) {
+                for (size_t i = 0; i < N; i++) {
+                    uint8_t same = (uint8_t)(next_random() % 53);
+                    for (int j = 0; j < k; j++) {
+                        uint8_t *c = &hands[i * (size_t)k + (size_t)j];
+                        switch (i % 4) {
+                        case 0: *c = (uint8_t)next_random(); break;                /* any byte */
+                        case 1: *c = (uint8_t)(4 * 12 + i / 4 % 4); break;         /* aces of a suit */
+                        case 2: *c = same; break;                                  /* one card */
+                        default: *c = (uint8_t)(next_random() % 54); break;        /* repeats */
+                        }
+                    }
+                }
+                sf_eval_batch_trusted(&ev, hands, N, k, out);
+                for (size_t i = 0; i < N; i++)
+                    CHECK(out[i] <= sf_max_value((sf_ranking)r),
+                          "trusted batch, ranking %d, k %d, hand %zu: value %u", r, k, i,
+                          (unsigned)out[i]);
             }
         }
 }
@@ -446,6 +485,7 @@ int main(int argc, char **argv)
     test_batch_paths();
     test_vector_block_faults();
     test_batch_threads();
+    test_trusted_any_bytes();
 
     static tally_t t;
     tally_init(&t);

@@ -443,7 +443,8 @@ class Betting(HandState):
         return self._round.legal(self, s, refused)
 
     def _act(self, kind: str, to: Optional[int] = None) -> Record:
-        limits = self._options().get(kind)
+        cached = self._cached  # _options(), inlined: a bot's view asked for it already
+        limits = (cached if cached is not None else self._options()).get(kind)
         if limits is None or to is not None:
             amount = self._verify(kind, to)  # E2: checked before anything changes
         else:

@@ -262,8 +262,13 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
                 net = final[s] - stack
                 flows[s] += net
                 per_bot[kind] += net
-            if "show" in [r.kind for r in hand.records]:
-                showdowns += 1
+            for record in reversed(hand.records):  # the showdown's records come last
+                event = record.kind
+                if event == "show":
+                    showdowns += 1
+                    break
+                if event != "win" and event != "muck":
+                    break
             total_pot += hand.pot_total
             if write is not None:
                 assert phh_dir is not None

@@ -387,7 +387,12 @@ class Betting(HandState):
         per decision point: every change of the state sets ``_cached`` back to None."""
         cached = self._cached
         if cached is None:
-            cached = self._cached = self._analyse(None)
+            s = self.actor
+            if s is not None and not self._pending and not self.is_over:
+                cached = self._round.legal(self, s, None)  # _analyse's usual case, inlined
+            else:
+                cached = self._analyse(None)
+            self._cached = cached
         return cached
 
     def _refusals(self) -> dict[str, tuple[str, str]]:

@@ -97,7 +97,8 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot
     raw: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
     for level in live_levels:
-        amount = sum(min(c, level) - min(c, previous) for c in chips)
+        amount = sum([(level if c > level else c) - (previous if c > previous else c)
+                      for c in chips])
         eligible = tuple(s for s, c in enumerate(chips) if not out[s] and c >= level)
         raw.append((amount, eligible))
         previous = level

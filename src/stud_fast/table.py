@@ -128,7 +128,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.dealer_due: Optional[str] = None
         # view(): per seat, how many records it has seen, who showed, the records as it sees them
         self._views: dict[int, tuple[int, set[int], list[dict[str, Any]]]] = {}
-        # seat_view(): the cards of each seat as it and as the others see them (card_faces),
+        # seat_view(): the cards of each seat as it and as the others see them (_card_faces),
         # until a card is dealt or turned up
         self._faces: Optional[Faces] = None
         # pots(): the last pots built (Pot is immutable) and the chips and folds they are of

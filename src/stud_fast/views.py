@@ -28,7 +28,7 @@ from stud_fast.state import HandState
 if TYPE_CHECKING:  # pragma: no cover
     from stud_fast.table import StudHand
 
-__all__ = ["SeatView", "seat_view", "card_faces", "Views"]
+__all__ = ["SeatView", "seat_view", "Views"]
 
 Card = tuple[Optional[int], bool]  # (card id, or None when hidden from this seat; face up)
 
@@ -79,7 +79,7 @@ def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
         raise ValueError(f"seat {seat!r} is not at this table")
     faces = hand._faces
     if faces is None:  # cards were dealt or turned since the last view: the faces afresh
-        faces = hand._faces = card_faces(hand.cards)
+        faces = hand._faces = _card_faces(hand.cards)
     held, public = faces
     actor, is_over = hand.actor, hand.is_over
     if is_over:  # cards shown at the showdown are seen by everyone
@@ -115,12 +115,12 @@ def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
 Faces = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 
 
-def card_faces(cards: list[list[tuple[int, bool]]]) -> Faces:
+def _card_faces(cards: list[list[tuple[int, bool]]]) -> Faces:
     """Per seat, its cards as the seat itself sees them, and as every other seat does (its
     down cards hidden): the parts every view is made of, kept by the hand until a card is
     dealt or turned (``_faces``), so that the views of one street share them.
 
-    >>> card_faces([[(4, False), (9, True)], [(13, True)]])
+    >>> _card_faces([[(4, False), (9, True)], [(13, True)]])
     ((((4, False), (9, True)), ((13, True),)), (((None, False), (9, True)), ((13, True),)))
     """
     # list comprehensions (compiled to plain loops by Cython, unlike generators); an up card's

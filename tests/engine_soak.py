@@ -23,7 +23,7 @@ from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig, get_variant
 
 #: derived from the rest of the state: left out of the E2 comparison
-_CACHES = {"_cached", "_views", "_pots", "_pots_key", "_plan", "config"}
+_CACHES = {"_cached", "_views", "_faces", "_pots", "_pots_key", "_plan", "config"}
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete", "buy_pot",
             "take_all_in", "play_on", "turn_up")
 
@@ -62,6 +62,14 @@ def hidden_from(hand: StudHand, seat: int) -> set[str]:
     exposed = {card_str(c) for r in hand.records if r.kind == "premature_card"
                for c in r.cards}  # I1: exposed to everyone
     return hidden - {card_str(c) for c in hand.community} - exposed
+
+
+def seat_cards(hand: StudHand, seat: int) -> tuple[tuple[tuple[Optional[int], bool], ...], ...]:
+    """What ``seat_view(seat).cards`` must hold, worked out afresh from ``hand.cards``: every
+    seat's cards, another seat's down cards hidden unless it showed them (E3)."""
+    shown = {r.seat for r in hand.records if r.kind == "show"} if hand.is_over else set()
+    return tuple(tuple((c, up) if up or s == seat or s in shown else (None, False)
+                       for c, up in held) for s, held in enumerate(hand.cards))
 
 
 def view_cards(view: dict[str, Any]) -> set[str]:
@@ -132,14 +140,17 @@ def play_hand(rng: random.Random, variant: str, *, json_every: int = 1,
                 _refuse(hand, rng)
             random_action(hand, rng)
         step += 1
-        if check_views and step % 3 == 0:
+        if check_views:  # E3; seat_view keeps card faces until a card is dealt or turned
             watcher = rng.randrange(n)
-            assert not view_cards(hand.view(watcher)) & hidden_from(hand, watcher)  # E3
+            assert hand.seat_view(watcher).cards == seat_cards(hand, watcher)
+            if step % 3 == 0:
+                assert not view_cards(hand.view(watcher)) & hidden_from(hand, watcher)
         if json_every and step % json_every == 0:
             saved = hand.to_json()
             again = StudHand.from_json(saved)
             assert again.records == hand.records and again.to_json() == saved
     assert sum(hand.stacks) == total and all(type(s) is int for s in hand.stacks)
+    assert all(hand.seat_view(s).cards == seat_cards(hand, s) for s in range(n))
     dealt = [c for held in hand.cards for c, _ in held] + hand.community
     assert len(dealt) == len(set(dealt))
     check_phh(hand)

@@ -1,6 +1,7 @@
 """What the engine keeps between calls must never show: the shuffle is the plain Fisher-Yates of
 E4, view() (kept per seat) equals a view built from scratch at every step and hands out copies,
-and pots() (kept until chips or folds change) equals build_pots and hands out a new list."""
+seat_view() (card faces kept until a card is dealt or turned) shows the cards as they are, and
+pots() (kept until chips or folds change) equals build_pots and hands out a new list."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from stud_fast.pots import build_pots
 from stud_fast.dealing import shuffled as _shuffled
 from stud_fast.table import StudHand
 from stud_fast.variants import VARIANTS, GameConfig
+from engine_soak import seat_cards
 
 
 def _fisher_yates(cards: list[int], seed: int) -> list[int]:
@@ -74,6 +76,7 @@ def test_E3_kept_views_and_pots_match_fresh_ones(variant: str) -> None:
                         record["cards"].append("Xx")
                 view["records"].clear()
                 assert hand.view(seat)["records"] == _view_from_scratch(hand, seat)
+                assert hand.seat_view(seat).cards == seat_cards(hand, seat)
             pots = hand.pots()
             assert pots == build_pots(hand.contributed, hand.folded)
             pots.clear()
@@ -88,3 +91,18 @@ def test_E3_kept_views_and_pots_match_fresh_ones(variant: str) -> None:
                 hand.act(kind, rng.choice([c for c, up in hand.cards[actor] if not up]))
             else:
                 hand.act(kind)
+
+
+def test_E3_I2_a_reported_exposed_card_is_face_up_in_the_next_seat_view() -> None:
+    """The card faces seat_view keeps are made afresh when a card turns face up in place."""
+    cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=10)
+    hand = StudHand(cfg, stacks=[300] * 3, dealer=0, seed=9)
+    while hand.street < 4:
+        hand.act("bring_in" if hand.can_bring_in() else "call" if hand.can_call() else "check")
+    victim = [s for s in range(3) if s != hand.actor][0]
+    watcher = [s for s in range(3) if s != victim][0]
+    card = hand.cards[victim][-1][0]
+    assert hand.seat_view(watcher).cards[victim][-1] == (None, False)  # seventh street: down
+    hand.report_exposed_card(victim)
+    assert hand.seat_view(watcher).cards[victim][-1] == (card, True)
+    assert all(hand.seat_view(s).cards == seat_cards(hand, s) for s in range(3))

@@ -150,14 +150,16 @@ def _percentile(cards: list[int], number: int, deck: int, wild: int) -> float:
 
 #: A game's facts as the bot reads them per decision: the variant, its ranking number, its low
 #: ranking number (-1 without a low), its wild mask, whether it is a high game (a board on view
-#: that beats the whole hand is a sure loser), the memo of ratings (see ``_rate``) and its
-#: strength tables by hand size (``_table``, filled as the sizes come up).
+#: that beats the whole hand is a sure loser), the memo of ratings (see ``_rate``), its
+#: strength tables by hand size (``_table``, filled as the sizes come up) and by hand size the
+#: strengths of the values already looked up in those tables.
 _Facts = tuple[Variant, int, int, int, bool, dict[Any, tuple[float, int]],
-               list[Optional[list[int]]]]
+               list[Optional[list[int]]], list[dict[int, float]]]
 #: id(variant) -> its facts
 _FACTS: dict[int, _Facts] = {}
 _MEMO_SIZE = 512  # ratings kept per game before the memo starts afresh (a few hands: a
 # small memo stays in the CPU caches, measured faster than 2048 or 8192)
+_SHARES_SIZE = 8192  # strengths kept per game and hand size, by value (see ``_rate``)
 _NOTHING = (0.0, -1)  # the rating of no cards: nothing on view
 _AGGRESSIVE = ("complete", "raise", "bet")  # a strong hand takes the first one open
 
@@ -168,7 +170,7 @@ def _facts(game: Variant) -> _Facts:
         facts = _FACTS[id(game)] = (
             game, game.ranking.number, game.low.number if game.low is not None else -1,
             game.rank_mask(game.wild_ranks + game.buy_ranks),
-            game.low is None and not game.ranking.is_low, {}, [None] * 8)
+            game.low is None and not game.ranking.is_low, {}, [None] * 8, [{} for _ in range(8)])
     return facts
 
 
@@ -202,10 +204,16 @@ def _rate(key: _Key, facts: _Facts) -> tuple[float, int]:
             value = _core.eval_ids(cards, number, 0)
         else:
             value, size = _value(cards, number), 7
-        table = facts[6][size]
-        if table is None:  # the game's table of this size: a list index, not a dict lookup
-            table = facts[6][size] = _table(number, facts[0].deck, size, facts[3])
-        strength = bisect_left(table, value) / _SAMPLES
+        shares = facts[7][size]  # values seen before: their strength without the bisection
+        strength = shares.get(value)
+        if strength is None:
+            table = facts[6][size]
+            if table is None:  # the game's table of this size: a list index, not a dict lookup
+                table = facts[6][size] = _table(number, facts[0].deck, size, facts[3])
+            strength = bisect_left(table, value) / _SAMPLES
+            if len(shares) >= _SHARES_SIZE:
+                shares.clear()
+            shares[value] = strength
         low = facts[2]
         if low >= 0:
             strength = max(strength, _percentile(cards, low if len(cards) >= 5 else _RAZZ,

@@ -161,6 +161,7 @@ class DealerErrors(HandState):
         self._cached = None
         card, _ = self.cards[seat][index]
         self.cards[seat][index] = (card, True)
+        self._faces = None
         record = Record("exposed_card", seat, cards=(card,), up=(True,), street=self.street)
         self.records.append(record)
         if any(self._round.bet) or self.stacks[seat] == 0:  # significant action: all in now

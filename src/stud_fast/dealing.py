@@ -141,22 +141,26 @@ class Dealing(HandState):
         """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order.
         ``exposed``: seats whose (seventh-street) card is dealt face up by mistake (I2)."""
         ups = self._plan.ups[self.street]
+        self._faces = None  # the seats' cards change: seat_view makes their faces afresh
         mistakes = self._mistakes
         dealt_up: list[tuple[int, int]] = []
         folded = self.folded
         players = self._seats_dealt()
         count = len(players)
-        exposed = [s for s in exposed if s in players]
-        if players and players[0] in exposed:
+        if exposed:
+            exposed = [s for s in exposed if s in players]
+        if exposed and players[0] in exposed:
             # I2: the first card of the round was exposed: all of them go face up, and the
             # opener of the previous round opens
             exposed = players
             mistakes.reopener = self._round.opener
-        else:
+        elif exposed:
             # I2: each such player has the rights of an all-in player: before any betting of
             # the round it chooses whether to be treated as all in (all_in_choice below)
             mistakes.choosers = [s for s in players  # in dealing order
                               if s in exposed and not self.folded[s] and self.stacks[s] > 0]
+        else:
+            mistakes.choosers = []
         dk = self._deck
         deck, queued, street_no = dk.order, dk.queued, self.street
         cards, append = self.cards, self.records.append

@@ -85,7 +85,8 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot
     >>> build_pots([20, 10, 20], [True, False, False])
     [Pot(amount=30, eligible=(1, 2)), Pot(amount=20, eligible=(2,))]
     """
-    chips = [_chip_count(c, f"contribution of seat {seat}") for seat, c in enumerate(contributions)]
+    chips = [c if type(c) is int and c >= 0 else _chip_count(c, f"contribution of seat {seat}")
+             for seat, c in enumerate(contributions)]
     if len(folded) != len(chips):
         raise ValueError(f"contributions has {len(chips)} seats but folded has {len(folded)}")
     out = [bool(f) for f in folded]
@@ -96,7 +97,8 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot
     raw: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
     for level in live_levels:
-        amount = sum(min(c, level) - min(c, previous) for c in chips)
+        amount = sum([(level if c > level else c) - (previous if c > previous else c)
+                      for c in chips])
         eligible = tuple(s for s, c in enumerate(chips) if not out[s] and c >= level)
         raw.append((amount, eligible))
         previous = level
@@ -110,10 +112,19 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot
         if amount == 0:
             continue
         if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            pots[-1] = _pot(pots[-1].amount + amount, eligible)
         else:
-            pots.append(Pot(amount, eligible))
+            pots.append(_pot(amount, eligible))
     return pots
+
+
+def _pot(amount: int, eligible: tuple[int, ...]) -> Pot:
+    """A :class:`Pot` made by :func:`build_pots`, whose amounts and seats are valid by
+    construction: without the checks of ``Pot.__post_init__`` (a pot is built for every
+    showdown the engine plays)."""
+    pot: Pot = object.__new__(Pot)
+    object.__setattr__(pot, "__dict__", {"amount": amount, "eligible": eligible})
+    return pot
 
 
 def award(
@@ -156,7 +167,8 @@ def award(
     >>> award([Pot(21, (0, 1))], high={0: 5, 1: 3}, low={0: 0, 1: 4}, odd_chip_order=[0, 1])
     [11, 10]
     """
-    order = [_seat(s, "odd_chip_order entry") for s in odd_chip_order]
+    order = [s if type(s) is int and s >= 0 else _seat(s, "odd_chip_order entry")
+             for s in odd_chip_order]
     position: dict[int, int] = {}
     for index, seat in enumerate(order):
         if seat in position:
@@ -179,16 +191,16 @@ def award(
         if len(pot.eligible) == 1:
             won[pot.eligible[0]] += pot.amount
             continue
-        where = f"pot {number} {pot}"
         for seat in pot.eligible:
             if seat not in position:
-                raise ValueError(f"seat {seat} of {where} is missing from odd_chip_order")
+                raise ValueError(f"seat {seat} of pot {number} {pot} is missing from "
+                                 f"odd_chip_order")
         if high is None:
-            raise ValueError(f"{where} is contested: high hand values are needed")
-        highs = _hand_values(high, pot, "high", where)
+            raise ValueError(f"pot {number} {pot} is contested: high hand values are needed")
+        highs = _hand_values(high, pot, "high", number)
         high_half = pot.amount
         if low is not None:
-            lows = _hand_values(low, pot, "low", where)
+            lows = _hand_values(low, pot, "low", number)
             if any(v > 0 for v in lows.values()):
                 low_half = pot.amount // 2
                 high_half = pot.amount - low_half  # the odd chip plays high
@@ -215,13 +227,18 @@ def _seat(value: int, what: str) -> int:
     return _chip_count(value, what)
 
 
-def _hand_values(values: Mapping[int, int], pot: Pot, kind: str, where: str) -> dict[int, int]:
-    """The ``kind`` values of the eligible seats of ``pot``; every seat must have one."""
+def _hand_values(values: Mapping[int, int], pot: Pot, kind: str, number: int
+                 ) -> dict[int, int]:
+    """The ``kind`` values of the eligible seats of ``pot`` (pot ``number``); every seat must
+    have one."""
     found: dict[int, int] = {}
     for seat in pot.eligible:
         if seat not in values:
-            raise ValueError(f"seat {seat} of {where} has no {kind} hand value")
+            raise ValueError(f"seat {seat} of pot {number} {pot} has no {kind} hand value")
         value = values[seat]
+        if type(value) is int and (value >= 0 or kind == "high"):
+            found[seat] = value  # the common case, checked below otherwise
+            continue
         if isinstance(value, bool):
             raise TypeError(f"{kind} value of seat {seat} must be an integer, got {value!r}")
         try:

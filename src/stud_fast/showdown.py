@@ -115,7 +115,8 @@ class Showdown(HandState):
         if len(live) > 1:
             high, low = self._showdown(live, pots)
         # S7: an odd chip goes to the winner holding the highest card by suit
-        order = sorted(live, key=lambda s: max(c for c, _ in self.cards[s]), reverse=True)
+        cards = self.cards
+        order = sorted(live, key=lambda s: max([c for c, _ in cards[s]]), reverse=True)
         won = award(pots, high=high, low=low, odd_chip_order=order, seats=self.seats)
         for s, amount in enumerate(won):
             if amount:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from stud_fast.bots import BOTS, Action, Bot, RandomBot, StrengthBot, make_bot, play  # noqa: F401
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig, get_variant
+from stud_fast.views import seat_view
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -242,10 +243,11 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
                 rng = hand_rng(seed, k)
             hand = StudHand(config, stacks=stacks, dealer=k % players,
                             seed=rng.getrandbits(64) if seed is not None else None)
-            view_of, act = hand.seat_view, hand.act
+            act = hand.act
             actor = hand.actor
             while actor is not None:  # play(), inlined: this loop is the simulation's time
-                choice = chooses[actor](view_of(actor), rng)
+                # views.seat_view, what hand.seat_view calls (one call fewer per decision)
+                choice = chooses[actor](seat_view(hand, actor), rng)
                 if isinstance(choice, str):
                     act(choice)
                 else:
@@ -262,8 +264,13 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
                 net = final[s] - stack
                 flows[s] += net
                 per_bot[kind] += net
-            if "show" in [r.kind for r in hand.records]:
-                showdowns += 1
+            for record in reversed(hand.records):  # the showdown's records come last
+                event = record.kind
+                if event == "show":
+                    showdowns += 1
+                    break
+                if event != "win" and event != "muck":
+                    break
             total_pot += hand.pot_total
             if write is not None:
                 assert phh_dir is not None

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from stud_fast.betting import BettingRound
     from stud_fast.dealer_errors import Mistakes
     from stud_fast.dealing import Deck
-    from stud_fast.views import SeatView
+    from stud_fast.views import Faces, SeatView
 
 __all__ = ["HandState"]
 
@@ -57,6 +57,7 @@ class HandState:
     _live: int
     _able: int
     _views: dict[int, tuple[int, set[int], list[dict[str, Any]]]]
+    _faces: Optional[Faces]
     _pots: list[Pot]
     _pots_key: tuple[int | bool, ...]
 

@@ -33,7 +33,7 @@ from stud_fast.pots import Pot, build_pots
 from stud_fast.records import Record, operations
 from stud_fast.showdown import Showdown
 from stud_fast.variants import GameConfig
-from stud_fast.views import Views
+from stud_fast.views import Faces, Views
 
 __all__ = ["RuleError", "Record", "StudHand", "whole_chips"]
 
@@ -47,7 +47,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
                  "is_over", "automatic", "dealer_due",
                  "_plan", "_deck", "_round", "_mistakes", "_dealing", "_pending", "_threes_wild",
                  "_dead_seats", "_all_in_rights", "_cached", "_live", "_able", "_views",
-                 "_pots", "_pots_key")
+                 "_faces", "_pots", "_pots_key")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
@@ -128,6 +128,9 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.dealer_due: Optional[str] = None
         # view(): per seat, how many records it has seen, who showed, the records as it sees them
         self._views: dict[int, tuple[int, set[int], list[dict[str, Any]]]] = {}
+        # seat_view(): the cards of each seat as it and as the others see them (_card_faces),
+        # until a card is dealt or turned up
+        self._faces: Optional[Faces] = None
         # pots(): the last pots built (Pot is immutable) and the chips and folds they are of
         self._pots: list[Pot] = []
         self._pots_key: tuple[int | bool, ...] = ()
@@ -310,6 +313,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self._cached = None
         c, _ = self.cards[s][index]
         self.cards[s][index] = (c, True)
+        self._faces = None
         record = Record("turn_up", s, cards=(c,), up=(True,), street=self.street)
         self.records.append(record)
         self._pending_done()

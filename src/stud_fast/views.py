@@ -67,39 +67,67 @@ class SeatView:
 
 _NO_ACTIONS: Mapping[str, tuple[int, int]] = MappingProxyType({})
 _HIDDEN: Card = (None, False)  # another seat's down card
+_NO_WILD: frozenset[int] = frozenset()
+# looked up once: Cython calls these as plain functions, not as attributes of ``object``
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
     """The :class:`SeatView` of ``seat`` (see :meth:`StudHand.seat_view`)."""
     if type(seat) is not int or not 0 <= seat < hand.seats:
         raise ValueError(f"seat {seat!r} is not at this table")
-    shown = {r.seat for r in hand.records if r.kind == "show"} if hand.is_over else ()
-    # list comprehensions (compiled to plain loops by Cython, unlike generators); an up card's
-    # (id, True) pair is shared as it stands (tuples are immutable), a down card of another
-    # seat becomes the one hidden pair
-    cards = tuple([
-        tuple(held) if s == seat or s in shown else
-        tuple([pair if pair[1] else _HIDDEN for pair in held])
-        for s, held in enumerate(hand.cards)])
-    game = hand.config.game
-    wild: frozenset[int] = frozenset()
-    if game.has_wild_cards:
+    faces = hand._faces
+    if faces is None:  # cards were dealt or turned since the last view: the faces afresh
+        faces = hand._faces = _card_faces(hand.cards)
+    held, public = faces
+    actor, is_over = hand.actor, hand.is_over
+    if is_over:  # cards shown at the showdown are seen by everyone
+        shown = {r.seat for r in hand.records if r.kind == "show"}
+        cards = tuple([held[s] if s == seat or s in shown else public[s]
+                       for s in range(hand.seats)])
+    else:
+        cards = public[:seat] + (held[seat],) + public[seat + 1:]
+    wild = _NO_WILD
+    if hand._plan.wild:
         is_wild = hand._is_wild
-        wild = frozenset([c for held in cards for c, up in held
+        wild = frozenset([c for pairs in cards for c, up in pairs
                           if c is not None and is_wild(c, up)])
-    to_act = hand.actor == seat and not hand.is_over
+    legal = _NO_ACTIONS
+    if actor == seat and not is_over:
+        # a read-only window on the hand's own table of the legal actions, which the hand
+        # replaces (never changes) after every action: the view keeps the ones it was made with
+        cached = hand._cached
+        legal = MappingProxyType(cached if cached is not None else hand._options())
     # the fields given as the new instance's __dict__: the frozen dataclass's generated
     # __init__ (one object.__setattr__ per field) was most of a view's cost, and a view is
     # built for every decision of every bot
-    view: SeatView = object.__new__(SeatView)
-    object.__setattr__(view, "__dict__", {
-        "seat": seat, "game": game, "street": hand.street, "actor": hand.actor,
-        "is_over": hand.is_over, "stacks": tuple(hand.stacks),
+    view: SeatView = _new_object(SeatView)
+    _set_attribute(view, "__dict__", {
+        "seat": seat, "game": hand.config.game, "street": hand.street, "actor": actor,
+        "is_over": is_over, "stacks": tuple(hand.stacks),
         "contributed": tuple(hand.contributed), "folded": tuple(hand.folded), "cards": cards,
-        "community": tuple(hand.community), "wild": wild,
-        "legal_actions": MappingProxyType(hand.legal_actions()) if to_act else _NO_ACTIONS,
+        "community": tuple(hand.community), "wild": wild, "legal_actions": legal,
         "round_bet": hand._round.bet[seat], "pot_bought": hand._threes_wild})
     return view
+
+
+Faces = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
+
+
+def _card_faces(cards: list[list[tuple[int, bool]]]) -> Faces:
+    """Per seat, its cards as the seat itself sees them, and as every other seat does (its
+    down cards hidden): the parts every view is made of, kept by the hand until a card is
+    dealt or turned (``_faces``), so that the views of one street share them.
+
+    >>> _card_faces([[(4, False), (9, True)], [(13, True)]])
+    ((((4, False), (9, True)), ((13, True),)), (((None, False), (9, True)), ((13, True),)))
+    """
+    # list comprehensions (compiled to plain loops by Cython, unlike generators); an up card's
+    # (id, True) pair is shared as it stands (tuples are immutable), a down card becomes the
+    # one hidden pair
+    return (tuple([tuple(held) for held in cards]),
+            tuple([tuple([pair if pair[1] else _HIDDEN for pair in held]) for held in cards]))
 
 
 class Views(HandState):

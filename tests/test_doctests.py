@@ -13,7 +13,8 @@ import importlib
 import pytest
 
 MODULES = ["stud_fast", "stud_fast.cards", "stud_fast.rankings", "stud_fast.errors",
-           "stud_fast.evaluation", "stud_fast.equity", "stud_fast.native", "stud_fast._core"]
+           "stud_fast.evaluation", "stud_fast.equity", "stud_fast.native", "stud_fast._core",
+           "stud_fast.bet_sizes"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,46 +1,27 @@
 """The betting round (RULES.md B1-B9, F2-F5): :class:`BettingRound` owns a round's state and
 says what the actor may do with the least and most chips of each action and, from the same
 rule table, why anything else is refused (rule ID and reason), and performs an action (the
-short all-in reopening rule included); the :class:`Betting` mixin is the hand's side: pending
-operations, starting a round per street, who acts next and the end of a round."""
+short all-in reopening rule included), with bet sizes from :mod:`stud_fast.bet_sizes`; the
+:class:`Betting` mixin is the hand's side: pending operations, starting a round per street, who
+acts next and the end of a round."""
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Optional
 
 from stud_fast.cards import parse_cards
-from stud_fast.errors import AmountError, RuleError
+from stud_fast.bet_sizes import fixed_bet, open_sizes, whole_chips
+from stud_fast.errors import RuleError
 from stud_fast.records import Record, new_record
 from stud_fast.plan import Plan
 from stud_fast.state import HandState
 
-__all__ = ["Betting", "BettingRound", "fixed_bet", "whole_chips"]
+__all__ = ["Betting", "BettingRound"]
 
 _PLAYER_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
 _BETTING_ACTIONS = frozenset(_PLAYER_ACTIONS)  # what act() hands straight to _act()
 #: every operation a player can be asked for: the betting actions and the pending ones
 _ALL_ACTIONS = _PLAYER_ACTIONS + ("turn_up", "buy_pot", "take_all_in", "play_on")
-
-
-def whole_chips(value: object, what: str) -> int:
-    """``value`` as a whole number of chips: an ``int`` (or an integer type such as numpy's),
-    never a ``bool``, ``float``, ``Fraction`` or ``Decimal``; else :class:`AmountError` (B2).
-
-    >>> whole_chips(5, "bet to")
-    5
-    >>> whole_chips(2.5, "bet to")
-    Traceback (most recent call last):
-    ...
-    stud_fast.errors.AmountError: B2: bet to 2.5: chip amounts are whole numbers (int), not float
-    """
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise AmountError("B2", f"{what} {value!r}: chip amounts are whole numbers (int), not "
-                            f"{type(value).__name__}")
 
 
 def _one(amount: int) -> tuple[int, int]:
@@ -154,7 +135,7 @@ class BettingRound:
             size = fixed_bet(hand, plan)
             legal["bet"] = (size, size) if size < stack else (stack, stack)
         else:
-            legal["bet"] = _sizes(hand, plan, stack, plan.small_bet, 0)
+            legal["bet"] = open_sizes(hand, plan, stack, plan.small_bet, 0)
         if level == 0 or (first_round_bring_in and not completed):
             if refused is not None:
                 refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
@@ -173,7 +154,7 @@ class BettingRound:
             least = owe + fixed_bet(hand, plan)
             legal["raise"] = (least, least) if least < stack else (stack, stack)
         else:
-            legal["raise"] = _sizes(hand, plan, stack, owe + self.increment, owe)
+            legal["raise"] = open_sizes(hand, plan, stack, owe + self.increment, owe)
         return legal
 
     def perform(self, hand: HandState, s: int, kind: str, amount: int) -> Record:
@@ -237,31 +218,6 @@ class BettingRound:
             record = new_record(Record, (kind, s, amount, new_total, (), (), street))
         self.acted[s] = True
         return record
-
-
-def fixed_bet(hand: HandState, plan: Plan) -> int:
-    """Fixed limit (B2): the bet of the hand's street, big from the plan's big streets, and on
-    fourth street of a seven-card game when an open pair shows (B4)."""
-    street = hand.street
-    if plan.big[street]:
-        return plan.big_bet
-    if plan.open_pair and street == 1:  # B4
-        for s in hand.in_hand():
-            ups = [c >> 2 for c in hand.up_cards(s)]
-            if len(ups) != len(set(ups)):
-                return plan.big_bet
-    return plan.small_bet
-
-
-def _sizes(hand: HandState, plan: Plan, stack: int, least: int, owe: int) -> tuple[int, int]:
-    """(least, most) chips for a pot or no limit bet or raise (B2): pot limit up to the pot
-    after calling; no limit the whole stack. Less only all in."""
-    if least > stack:
-        least = stack  # all in for less
-    most = stack
-    if plan.pot_limit:
-        most = min(stack, owe + hand.pot_total + owe)
-    return least, max(least, most)
 
 
 class Betting(HandState):

@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from stud_fast import saved
-from stud_fast.betting import _BETTING_ACTIONS, Betting, BettingRound, whole_chips
+from stud_fast.bet_sizes import whole_chips
+from stud_fast.betting import _BETTING_ACTIONS, Betting, BettingRound
 from stud_fast.cards import parse_cards
 from stud_fast.dealer_errors import DealerErrors, Mistakes
 from stud_fast.dealing import Deck, Dealing, shuffled

@@ -1,0 +1,63 @@
+"""Bet structures (RULES.md B2, B4): what a chip amount may be, the fixed-limit bet of a street
+and the least and most chips of a pot- or no-limit bet or raise. Pure functions of the hand's
+state and its :class:`~stud_fast.plan.Plan`; :class:`~stud_fast.betting.BettingRound` asks them.
+
+>>> whole_chips(20, "bet to")
+20
+"""
+
+from __future__ import annotations
+
+import operator
+
+from stud_fast.errors import AmountError
+from stud_fast.plan import Plan
+from stud_fast.state import HandState
+
+__all__ = ["fixed_bet", "open_sizes", "whole_chips"]
+
+
+def whole_chips(value: object, what: str) -> int:
+    """``value`` as a whole number of chips: an ``int`` (or an integer type such as numpy's),
+    never a ``bool``, ``float``, ``Fraction`` or ``Decimal``; else :class:`AmountError` (B2).
+
+    >>> whole_chips(5, "bet to")
+    5
+    >>> whole_chips(2.5, "bet to")
+    Traceback (most recent call last):
+    ...
+    stud_fast.errors.AmountError: B2: bet to 2.5: chip amounts are whole numbers (int), not float [B2 ...]
+    """
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise AmountError("B2", f"{what} {value!r}: chip amounts are whole numbers (int), not "
+                            f"{type(value).__name__}")
+
+
+def fixed_bet(hand: HandState, plan: Plan) -> int:
+    """Fixed limit (B2): the bet of the hand's street, big from the plan's big streets, and on
+    fourth street of a seven-card game when an open pair shows (B4)."""
+    street = hand.street
+    if plan.big[street]:
+        return plan.big_bet
+    if plan.open_pair and street == 1:  # B4
+        for s in hand.in_hand():
+            ups = [c >> 2 for c in hand.up_cards(s)]
+            if len(ups) != len(set(ups)):
+                return plan.big_bet
+    return plan.small_bet
+
+
+def open_sizes(hand: HandState, plan: Plan, stack: int, least: int, owe: int) -> tuple[int, int]:
+    """(least, most) chips for a pot- or no-limit bet or raise (B2) by a seat with ``stack``
+    chips that owes ``owe`` to call: pot limit up to the pot after calling, no limit the whole
+    stack. Less than ``least`` only all in."""
+    if least > stack:
+        least = stack  # all in for less
+    most = stack
+    if plan.pot_limit:
+        most = min(stack, owe + hand.pot_total + owe)
+    return least, max(least, most)

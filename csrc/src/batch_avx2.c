@@ -280,11 +280,15 @@ SF_KERNEL_INLINE void flush4(const kernel_consts *c, const uint16_t *flush_value
     }
 }
 
-/* Lanes of ones for the hands whose lane is zero, as 4 bits. */
-SF_KERNEL_INLINE unsigned zero_lanes(__m256i v)
+/* The hands whose 64-bit lane is not zero, as 4 bits. */
+SF_KERNEL_INLINE unsigned nonzero_lanes(__m256i v)
 {
+#ifdef SF_BATCH_AVX512
+    return _mm256_test_epi64_mask(v, v); /* one test into a mask register: no zero, no XOR */
+#else
     __m256i z = _mm256_cmpeq_epi64(v, _mm256_setzero_si256());
-    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(z));
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(z)) ^ 15u;
+#endif
 }
 
 /*
@@ -337,8 +341,8 @@ SF_KERNEL_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, c
                 bad = _mm256_or_si256(bad, _mm256_or_si256(bad_a, bad_b));
             _mm256_storeu_si256((__m256i *)(sums + (first - chunk)), both);
             unsigned at = (unsigned)(first - chunk);
-            nflagged = append4(flagged, nflagged, zero_lanes(look_a) ^ 15u, at, c->lut);
-            nflagged = append4(flagged, nflagged, zero_lanes(look_b) ^ 15u, at + 4, c->lut);
+            nflagged = append4(flagged, nflagged, nonzero_lanes(look_a), at, c->lut);
+            nflagged = append4(flagged, nflagged, nonzero_lanes(look_b), at + 4, c->lut);
             /* the previous step's lookups, interleaved with this step's vector work so that
                their table loads (L2 latency) overlap it */
             if (first != chunk)

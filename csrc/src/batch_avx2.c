@@ -166,7 +166,7 @@ SF_KERNEL static int build_consts(const sf_evaluator *ev, int k, kernel_consts *
 /* Four hands starting at p (k bytes each), one to a 64-bit lane, padded; *odd flags ids above
    52 (checked only). Reads 2k + 16 bytes from p. */
 SF_KERNEL_INLINE __m256i load_four(const kernel_consts *c, const uint8_t *p, int k, int checked,
-                                 __m256i *odd)
+                                   __m256i *odd)
 {
     __m256i raw = _mm256_loadu2_m128i((const __m128i *)(p + 2 * k), (const __m128i *)p);
     __m256i x = _mm256_shuffle_epi8(raw, c->spread); /* pads are 0 here */
@@ -187,7 +187,7 @@ SF_KERNEL_INLINE __m256i key_byte(__m256i table, __m256i idx_a, __m256i idx_b)
 /* The checks and the flush test of four loaded hands: *look nonzero in the lane of a hand that
    may be invalid (checked only) or may hold a flush, *bad in that of a possibly invalid one. */
 SF_KERNEL_INLINE void check_four(const kernel_consts *c, __m256i x, __m256i idx, __m256i odd,
-                               int checked, int suited, __m256i *look, __m256i *bad)
+                                 int checked, int suited, __m256i *look, __m256i *bad)
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i fl = zero;
@@ -241,7 +241,7 @@ static inline void lookup8(const uint32_t *disp, const uint16_t *values, const u
  * leave at least 16 - k of them, from the start of each of their hands to the end of the batch).
  */
 SF_KERNEL_INLINE void flush4(const kernel_consts *c, const uint16_t *flush_values,
-                           const uint8_t *hands, int k, const uint8_t *at, sf_value *out)
+                             const uint8_t *hands, int k, const uint8_t *at, sf_value *out)
 {
     const __m256i zero = _mm256_setzero_si256();
     uint64_t q[4];
@@ -302,8 +302,8 @@ SF_KERNEL_INLINE unsigned nonzero_lanes(__m256i v)
  * flush4 (the suit-blind value is already in place either way).
  */
 SF_KERNEL_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, const uint8_t *hands,
-                             size_t nhands, int k, sf_value *out, sf__batch_error *err,
-                             int checked, int suited)
+                               size_t nhands, int k, sf_value *out, sf__batch_error *err,
+                               int checked, int suited)
 {
     enum { CHUNK = 256 };
     /* a step reads 6k + 16 bytes from its first hand (the second four start at 4k) */
@@ -388,9 +388,9 @@ SF_KERNEL_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, c
 }
 
 #define KERNEL_FOR_K(K)                                                                     \
-    SF_KERNEL static size_t kernel_##K(const sf_evaluator *ev, const kernel_consts *c,        \
-                                     const uint8_t *hands, size_t n, sf_value *out,         \
-                                     sf__batch_error *err)                                  \
+    SF_KERNEL static size_t kernel_##K(const sf_evaluator *ev, const kernel_consts *c,      \
+                                       const uint8_t *hands, size_t n, sf_value *out,       \
+                                       sf__batch_error *err)                                \
     {                                                                                       \
         int suited = ev->flush_values != NULL;                                              \
         if (err)                                                                            \
@@ -408,7 +408,7 @@ KERNEL_FOR_K(6)
 KERNEL_FOR_K(7)
 
 SF_KERNEL static size_t run(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
-                          sf_value *out, sf__batch_error *err)
+                            sf_value *out, sf__batch_error *err)
 {
     kernel_consts c;
     if (!build_consts(ev, k, &c))

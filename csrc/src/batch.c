@@ -5,10 +5,11 @@
  * In sf_eval_batch every hand is validated, so the loop does two jobs: the lookup (sum the card
  * keys, hash, load the value) and the checks (no id above 52, no card outside the deck, no
  * duplicate). On x86-64 CPUs with AVX2 (checked at run time; the library itself is built for
- * the baseline) the AVX2 kernel (batch_avx2.c) does both for eight hands at a time and leaves
- * the last few hands to the portable loop here, which every other CPU and compiler runs on its
- * own. Setting STUD_FAST_PORTABLE=1 in the environment forces the portable loop everywhere, so
- * the tests can run both.
+ * the baseline) the vector kernel (batch_avx2.c; its AVX-512 build where the CPU has that) does
+ * both for eight hands at a time and leaves the last few hands to the portable loop here, which
+ * every other CPU and compiler runs on its own. STUD_FAST_ISA=avx2 in the environment caps the
+ * kernel at its AVX2 build, STUD_FAST_ISA=portable or STUD_FAST_PORTABLE=1 forces the portable
+ * loop everywhere, so the tests can run every path.
  *
  * The portable loop ORs each hand's card bits next to its key sum and compares a popcount with
  * the number of non-joker cards. It writes the suit-blind value of every hand and notes the few
@@ -98,7 +99,7 @@ static int run_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands
     if (status != SF_OK)
         return status;
     sf__batch_error err = {SF_OK, 0};
-    size_t done = vector ? sf__batch_avx2(ev, hands, nhands, k, out, &err) : 0;
+    size_t done = vector ? sf__batch_vector(ev, hands, nhands, k, out, &err) : 0;
     if (done < nhands) {
         sf__batch_error tail = {SF_OK, 0};
         portable(ev, hands + done * (size_t)k, nhands - done, k, out + done, &tail);
@@ -135,7 +136,7 @@ void sf_eval_batch_trusted(const sf_evaluator *ev, const uint8_t *hands, size_t 
 {
     if (check_args(ev, hands, nhands, k, out) != SF_OK)
         return;
-    size_t done = sf__batch_avx2(ev, hands, nhands, k, out, NULL);
+    size_t done = sf__batch_vector(ev, hands, nhands, k, out, NULL);
     hands += done * (size_t)k;
     out += done;
     nhands -= done;

@@ -28,7 +28,13 @@
  * are possible flushes, and their card sets are built four at a time in vector registers.
  *
  * Compiled for the x86-64 baseline like the rest of the library: the kernel functions carry
- * target attributes and run only after a CPU check.
+ * target attributes and run only after a CPU check. This file is compiled twice: on its own for
+ * AVX2, and by batch_avx512.c (SF_BATCH_AVX512 defined) for AVX-512 VL/BW/DQ at the same
+ * 256-bit width. The source is the same; what the compiler gains is 32 vector registers (the
+ * constants stay in registers instead of being spilled and reloaded), ternary logic for chains
+ * of ANDs and ORs, and compares into mask registers: fewer instructions a step, on a loop bound
+ * by issue (docs/internals.md). 512-bit vectors would split into halves on Zen 4 and lower the
+ * clock on older Intel cores, so the width stays at 256 bits.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -40,8 +46,13 @@
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #include <immintrin.h>
 
-#define SF_AVX2 __attribute__((target("avx2,popcnt")))
-#define SF_AVX2_INLINE __attribute__((target("avx2,popcnt"), always_inline)) static inline
+#ifdef SF_BATCH_AVX512
+#define SF_TARGET "avx2,popcnt,avx512f,avx512vl,avx512bw,avx512dq"
+#else
+#define SF_TARGET "avx2,popcnt"
+#endif
+#define SF_KERNEL __attribute__((target(SF_TARGET)))
+#define SF_KERNEL_INLINE __attribute__((target(SF_TARGET), always_inline)) static inline
 
 /* The per-call constants: byte tables (the same 16 bytes in both lanes) and shuffles. */
 typedef struct kernel_consts {
@@ -70,7 +81,7 @@ enum { WILD = 0x04, PAD = 0x08, OFF_DECK = 0x40 };
 static const uint8_t pad_ids[8] = {189, 190, 191, 252, 254, 255, 60, 0};
 
 /* Fill the constants for an evaluator and hand length; 0 if the key layout does not fit. */
-SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
+SF_KERNEL static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
 {
     uint8_t rank[3][16] = {{0}}, flags[16] = {0}, lo[16] = {0}, hi[16] = {0};
     uint8_t bit_lo[16] = {0}, bit_hi[16] = {0}, wild_one[16] = {0};
@@ -154,8 +165,8 @@ SF_AVX2 static int build_consts(const sf_evaluator *ev, int k, kernel_consts *c)
 
 /* Four hands starting at p (k bytes each), one to a 64-bit lane, padded; *odd flags ids above
    52 (checked only). Reads 2k + 16 bytes from p. */
-SF_AVX2_INLINE __m256i load_four(const kernel_consts *c, const uint8_t *p, int k, int checked,
-                                 __m256i *odd)
+SF_KERNEL_INLINE __m256i load_four(const kernel_consts *c, const uint8_t *p, int k, int checked,
+                                   __m256i *odd)
 {
     __m256i raw = _mm256_loadu2_m128i((const __m128i *)(p + 2 * k), (const __m128i *)p);
     __m256i x = _mm256_shuffle_epi8(raw, c->spread); /* pads are 0 here */
@@ -166,7 +177,7 @@ SF_AVX2_INLINE __m256i load_four(const kernel_consts *c, const uint8_t *p, int k
 /* One byte of the rank keys summed per hand, for eight hands: PSADBW leaves each sum in the
    low 16 bits of a 64-bit lane, PACKUSDW packs two registers of them within 128-bit lanes, so
    the hands come out in the order 0 1 4 5 2 3 6 7. */
-SF_AVX2_INLINE __m256i key_byte(__m256i table, __m256i idx_a, __m256i idx_b)
+SF_KERNEL_INLINE __m256i key_byte(__m256i table, __m256i idx_a, __m256i idx_b)
 {
     const __m256i zero = _mm256_setzero_si256();
     return _mm256_packus_epi32(_mm256_sad_epu8(_mm256_shuffle_epi8(table, idx_a), zero),
@@ -175,8 +186,8 @@ SF_AVX2_INLINE __m256i key_byte(__m256i table, __m256i idx_a, __m256i idx_b)
 
 /* The checks and the flush test of four loaded hands: *look nonzero in the lane of a hand that
    may be invalid (checked only) or may hold a flush, *bad in that of a possibly invalid one. */
-SF_AVX2_INLINE void check_four(const kernel_consts *c, __m256i x, __m256i idx, __m256i odd,
-                               int checked, int suited, __m256i *look, __m256i *bad)
+SF_KERNEL_INLINE void check_four(const kernel_consts *c, __m256i x, __m256i idx, __m256i odd,
+                                 int checked, int suited, __m256i *look, __m256i *bad)
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i fl = zero;
@@ -229,8 +240,8 @@ static inline void lookup8(const uint32_t *disp, const uint16_t *values, const u
  * needed; the result is sf__flush_value's. Reads 8 bytes from each hand (the vector steps
  * leave at least 16 - k of them, from the start of each of their hands to the end of the batch).
  */
-SF_AVX2_INLINE void flush4(const kernel_consts *c, const uint16_t *flush_values,
-                           const uint8_t *hands, int k, const uint8_t *at, sf_value *out)
+SF_KERNEL_INLINE void flush4(const kernel_consts *c, const uint16_t *flush_values,
+                             const uint8_t *hands, int k, const uint8_t *at, sf_value *out)
 {
     const __m256i zero = _mm256_setzero_si256();
     uint64_t q[4];
@@ -269,15 +280,19 @@ SF_AVX2_INLINE void flush4(const kernel_consts *c, const uint16_t *flush_values,
     }
 }
 
-/* Lanes of ones for the hands whose lane is zero, as 4 bits. */
-SF_AVX2_INLINE unsigned zero_lanes(__m256i v)
+/* The hands whose 64-bit lane is not zero, as 4 bits. */
+SF_KERNEL_INLINE unsigned nonzero_lanes(__m256i v)
 {
+#ifdef SF_BATCH_AVX512
+    return _mm256_test_epi64_mask(v, v); /* one test into a mask register: no zero, no XOR */
+#else
     __m256i z = _mm256_cmpeq_epi64(v, _mm256_setzero_si256());
-    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(z));
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(z)) ^ 15u;
+#endif
 }
 
 /*
- * The kernel for one hand length and flavour; see sf__batch_avx2. Chunks of CHUNK hands go
+ * The kernel for one hand length and flavour; see sf__batch_vector. Chunks of CHUNK hands go
  * through two passes. The vector pass sums and checks eight hands a step, stores the sums,
  * and appends the flagged hands to a list without a branch; the same loop looks the previous
  * step's sums up by scalar loads: independent loads, which the core overlaps better than
@@ -286,9 +301,9 @@ SF_AVX2_INLINE unsigned zero_lanes(__m256i v)
  * error, the key and card set summed again, sf_eval's checks and the flush table; otherwise
  * flush4 (the suit-blind value is already in place either way).
  */
-SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, const uint8_t *hands,
-                             size_t nhands, int k, sf_value *out, sf__batch_error *err,
-                             int checked, int suited)
+SF_KERNEL_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, const uint8_t *hands,
+                               size_t nhands, int k, sf_value *out, sf__batch_error *err,
+                               int checked, int suited)
 {
     enum { CHUNK = 256 };
     /* a step reads 6k + 16 bytes from its first hand (the second four start at 4k) */
@@ -326,8 +341,8 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
                 bad = _mm256_or_si256(bad, _mm256_or_si256(bad_a, bad_b));
             _mm256_storeu_si256((__m256i *)(sums + (first - chunk)), both);
             unsigned at = (unsigned)(first - chunk);
-            nflagged = append4(flagged, nflagged, zero_lanes(look_a) ^ 15u, at, c->lut);
-            nflagged = append4(flagged, nflagged, zero_lanes(look_b) ^ 15u, at + 4, c->lut);
+            nflagged = append4(flagged, nflagged, nonzero_lanes(look_a), at, c->lut);
+            nflagged = append4(flagged, nflagged, nonzero_lanes(look_b), at + 4, c->lut);
             /* the previous step's lookups, interleaved with this step's vector work so that
                their table loads (L2 latency) overlap it */
             if (first != chunk)
@@ -373,9 +388,9 @@ SF_AVX2_INLINE size_t kernel(const sf_evaluator *ev, const kernel_consts *c, con
 }
 
 #define KERNEL_FOR_K(K)                                                                     \
-    SF_AVX2 static size_t kernel_##K(const sf_evaluator *ev, const kernel_consts *c,        \
-                                     const uint8_t *hands, size_t n, sf_value *out,         \
-                                     sf__batch_error *err)                                  \
+    SF_KERNEL static size_t kernel_##K(const sf_evaluator *ev, const kernel_consts *c,      \
+                                       const uint8_t *hands, size_t n, sf_value *out,       \
+                                       sf__batch_error *err)                                \
     {                                                                                       \
         int suited = ev->flush_values != NULL;                                              \
         if (err)                                                                            \
@@ -392,22 +407,8 @@ KERNEL_FOR_K(5)
 KERNEL_FOR_K(6)
 KERNEL_FOR_K(7)
 
-static int avx2_allowed(void)
-{
-    static int known = -1; /* every thread computes the same answer, so a race is harmless */
-    int allowed = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (allowed < 0) {
-        const char *env = getenv("STUD_FAST_PORTABLE");
-        __builtin_cpu_init();
-        allowed = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
-                  !(env && env[0] && strcmp(env, "0") != 0);
-        __atomic_store_n(&known, allowed, __ATOMIC_RELAXED);
-    }
-    return allowed;
-}
-
-SF_AVX2 static size_t run(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
-                          sf_value *out, sf__batch_error *err)
+SF_KERNEL static size_t run(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                            sf_value *out, sf__batch_error *err)
 {
     kernel_consts c;
     if (!build_consts(ev, k, &c))
@@ -423,18 +424,59 @@ SF_AVX2 static size_t run(const sf_evaluator *ev, const uint8_t *hands, size_t n
     }
 }
 
-size_t sf__batch_avx2(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
-                      sf_value *out, sf__batch_error *err)
+#ifdef SF_BATCH_AVX512
+size_t sf__batch_avx512(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                        sf_value *out, sf__batch_error *err)
 {
-    if (nhands < 16 || k < 1 || k > 7 || !avx2_allowed())
-        return 0;
     return run(ev, hands, nhands, k, out, err);
 }
-
 #else
+enum { ISA_PORTABLE, ISA_AVX2, ISA_AVX512 };
 
-size_t sf__batch_avx2(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
-                      sf_value *out, sf__batch_error *err)
+/* The best kernel this CPU runs, capped by the environment (STUD_FAST_ISA=avx2 or portable,
+   or STUD_FAST_PORTABLE set to anything but "" or "0"), so the tests can run every path. */
+static int batch_isa(void)
+{
+    static int known = -1; /* every thread computes the same answer, so a race is harmless */
+    int isa = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (isa < 0) {
+        __builtin_cpu_init();
+        isa = ISA_PORTABLE;
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) {
+            isa = ISA_AVX2;
+            /* the CPU check includes the operating system's saving of the AVX-512 state */
+            if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq"))
+                isa = ISA_AVX512;
+        }
+        const char *cap = getenv("STUD_FAST_ISA"), *portable = getenv("STUD_FAST_PORTABLE");
+        if ((cap && strcmp(cap, "portable") == 0) ||
+            (portable && portable[0] && strcmp(portable, "0") != 0))
+            isa = ISA_PORTABLE;
+        else if (cap && strcmp(cap, "avx2") == 0 && isa > ISA_AVX2)
+            isa = ISA_AVX2;
+        __atomic_store_n(&known, isa, __ATOMIC_RELAXED);
+    }
+    return isa;
+}
+
+size_t sf__batch_vector(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                        sf_value *out, sf__batch_error *err)
+{
+    if (nhands < 16 || k < 1 || k > 7)
+        return 0;
+    switch (batch_isa()) {
+    case ISA_AVX512: return sf__batch_avx512(ev, hands, nhands, k, out, err);
+    case ISA_AVX2: return run(ev, hands, nhands, k, out, err);
+    default: return 0;
+    }
+}
+#endif
+
+#elif !defined(SF_BATCH_AVX512)
+
+size_t sf__batch_vector(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                        sf_value *out, sf__batch_error *err)
 {
     (void)ev, (void)hands, (void)nhands, (void)k, (void)out, (void)err;
     return 0;

@@ -8,8 +8,9 @@
  * every poker probability table; the 32-card 5-card counts are derived in RULES.md D2 terms:
  * 8 ranks, 5 straights). 7-card hands are further checked to equal the best of their 21 five-card
  * subsets, which ties the 7-card tables to the 5-card ones. Every 5- and 7-card hand also goes
- * through sf_eval_batch, so the batch loop this CPU runs (the AVX2 kernel where it exists; the
- * portable loop with STUD_FAST_PORTABLE=1) is checked exhaustively too.
+ * through sf_eval_batch, so the batch loop this CPU runs (the kernel's AVX-512 or AVX2 build
+ * where the CPU has it; its AVX2 build with STUD_FAST_ISA=avx2; the portable loop with
+ * STUD_FAST_PORTABLE=1) is checked exhaustively too.
  */
 #include <stdint.h>
 #include <stdio.h>

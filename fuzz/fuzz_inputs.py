@@ -41,6 +41,7 @@ import numpy as np
 
 with atheris.instrument_imports(include=["stud_fast"]):  # our code, not numpy's or the stdlib's
     import stud_fast
+    from stud_fast.bots import RandomBot, play
     from stud_fast.errors import StudFastError
     from stud_fast.history import dumps, loads, replay, to_phh
     from stud_fast.table import StudHand
@@ -50,21 +51,18 @@ with atheris.instrument_imports(include=["stud_fast"]):  # our code, not numpy's
 _EXPECTED = (StudFastError, ValueError, TypeError)
 _RANKINGS = ("high", "short32", "razz", "low8")
 _WILDS = ("", "9", "3", "A2345")
+_RANDOM_BOT = RandomBot()
 
 
 def _random_step(hand: StudHand, rng: random.Random) -> None:
-    """One step of a hand: the dealer's operation when one is due, else a random legal action
-    at its smallest size (a Mexican stud turn-up picks a random down card)."""
+    """One step of a hand: the dealer's operation when one is due, else the random bot's
+    decision (a Mexican stud turn-up picks a random down card)."""
     if hand.dealer_due:
         getattr(hand, hand.dealer_due)()
         return
-    kind = rng.choice(sorted(hand.legal_actions()))
-    if kind == "turn_up":
-        seat = hand.actor
-        assert seat is not None
-        hand.turn_up(rng.choice([c for c, up in hand.cards[seat] if not up]))
-    else:
-        hand.act(kind)
+    seat = hand.actor
+    assert seat is not None
+    play(hand, _RANDOM_BOT.choose(hand.seat_view(seat), rng))
 
 
 def _played(variant: str, seed: int, steps: int) -> StudHand:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Optional
 
 __all__ = ["Pot", "build_pots", "award"]
 
@@ -85,8 +86,7 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot
     >>> build_pots([20, 10, 20], [True, False, False])
     [Pot(amount=30, eligible=(1, 2)), Pot(amount=20, eligible=(2,))]
     """
-    chips = [c if type(c) is int and c >= 0 else _chip_count(c, f"contribution of seat {seat}")
-             for seat, c in enumerate(contributions)]
+    chips = [_chip_count(c, "contribution of seat", seat) for seat, c in enumerate(contributions)]
     if len(folded) != len(chips):
         raise ValueError(f"contributions has {len(chips)} seats but folded has {len(folded)}")
     out = [bool(f) for f in folded]
@@ -167,8 +167,7 @@ def award(
     >>> award([Pot(21, (0, 1))], high={0: 5, 1: 3}, low={0: 0, 1: 4}, odd_chip_order=[0, 1])
     [11, 10]
     """
-    order = [s if type(s) is int and s >= 0 else _seat(s, "odd_chip_order entry")
-             for s in odd_chip_order]
+    order = [_chip_count(s, "odd_chip_order entry") for s in odd_chip_order]
     position: dict[int, int] = {}
     for index, seat in enumerate(order):
         if seat in position:
@@ -209,8 +208,13 @@ def award(
     return won
 
 
-def _chip_count(value: int, what: str) -> int:
-    """A non-negative integer (Python or numpy), bools refused."""
+def _chip_count(value: int, what: str, index: Optional[int] = None) -> int:
+    """A non-negative integer (Python or numpy), bools refused; errors name ``what`` and, when
+    given, ``index`` after it (formatted only then: pots are built for every showdown)."""
+    if type(value) is int and value >= 0:
+        return value
+    if index is not None:
+        what = f"{what} {index}"
     if isinstance(value, bool):
         raise TypeError(f"{what} must be an integer, got {value!r}")
     try:
@@ -220,11 +224,6 @@ def _chip_count(value: int, what: str) -> int:
     if number < 0:
         raise ValueError(f"{what} is negative: {number}")
     return number
-
-
-def _seat(value: int, what: str) -> int:
-    """A seat index: a non-negative integer."""
-    return _chip_count(value, what)
 
 
 def _hand_values(values: Mapping[int, int], pot: Pot, kind: str, number: int

@@ -264,13 +264,8 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
                 net = final[s] - stack
                 flows[s] += net
                 per_bot[kind] += net
-            for record in reversed(hand.records):  # the showdown's records come last
-                event = record.kind
-                if event == "show":
-                    showdowns += 1
-                    break
-                if event != "win" and event != "muck":
-                    break
+            if any(record.kind == "show" for record in hand.records):
+                showdowns += 1
             total_pot += hand.pot_total
             if write is not None:
                 assert phh_dir is not None

@@ -31,11 +31,10 @@ typedef sf_equity_tally tally_t;
 
 /*
  * The engine's own accumulator steps: the same sums as sf_hand_add, sf_hand_remove and
- * sf_hand_value, as two scalar adds. The public ones handle a hand as one vector, which pays
- * when a caller's hands live in registers; the engine's live in arrays indexed by player, in
- * memory, where the vector form cost the exact walk 15% (moves between vector and general
- * registers, spills). The two tables rather than the interleaved one: a card id indexes them
- * scaled by 8, which an x86 address can do, not by 16.
+ * sf_hand_value, from the two separate tables rather than the interleaved one. The engine adds
+ * card ids it reads from memory, and an x86 address can scale an index by 8 but not by 16, so
+ * the interleaved table would cost a shift per card (the in-order loops the interleaved table
+ * serves step a pointer through it instead).
  */
 static inline void hand_add(sf_hand *h, const sf_evaluator *ev, uint8_t c)
 {

@@ -101,8 +101,8 @@ typedef struct sf_evaluator {
     int ranking;
     unsigned wild_ranks;
     uint64_t reserved; /* zero; puts card[] 16 bytes into the struct's alignment */
-    /* per card id: {key[id], bit[id]}, interleaved so that adding a card to an sf_hand is one
-       16-byte load and one add (appended: the fields above keep their offsets) */
+    /* per card id: {key[id], bit[id]}, interleaved so that adding a card to an sf_hand reads
+       one 16-byte entry from one base (appended: the fields above keep their offsets) */
     uint64_t card[256][2];
 } sf_evaluator;
 
@@ -208,42 +208,22 @@ static inline void sf_hand_clear(sf_hand *h)
 }
 
 /*
- * With GCC and Clang a hand is handled as one 128-bit vector: adding a card is one load and one
- * add, and the hands a caller keeps at every level of a loop nest stay in vector registers
- * (two 64-bit sums a level would crowd out the general registers and spill). The vector type
- * has uint64_t elements, so it aliases the hand's fields and nothing else: a store through it
- * does not stop the compiler from keeping the evaluator's table pointers in registers (an
- * __m128i store, which may alias anything, does). Elsewhere, two adds (SF__HAND_SCALAR asks
- * for those anywhere: the library's tests check them against the vector form).
+ * Adding a card is two adds from one 16-byte entry of ev->card. The sums stay plain integers:
+ * a caller's loop keeps the key in a general register, and the card-set sum is only computed
+ * on the rare path that reads it. (Handled as one 128-bit vector instead, a hand costs one
+ * more instruction and a vector-to-general move on every evaluation, and the in-order loop
+ * ran 5-10% slower.)
  */
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
-#ifndef SF__HAND_SCALAR
-#define SF__HAND_VECTOR 1
-#define SF__V2(p) (*(sf__v2 *)(void *)(p))
-#define SF__CV2(p) (*(const sf__v2 *)(const void *)(p))
-#endif
-#endif
-
 static inline void sf_hand_add(sf_hand *h, const sf_evaluator *ev, unsigned card)
 {
-#ifdef SF__HAND_VECTOR
-    typedef uint64_t sf__v2 __attribute__((vector_size(16), aligned(8)));
-    SF__V2(h) = SF__CV2(h) + SF__CV2(ev->card[card & 255]);
-#else
     h->key += ev->card[card & 255][0];
     h->bits += ev->card[card & 255][1];
-#endif
 }
 
 static inline void sf_hand_remove(sf_hand *h, const sf_evaluator *ev, unsigned card)
 {
-#ifdef SF__HAND_VECTOR
-    typedef uint64_t sf__v2 __attribute__((vector_size(16), aligned(8)));
-    SF__V2(h) = SF__CV2(h) - SF__CV2(ev->card[card & 255]);
-#else
     h->key -= ev->card[card & 255][0];
     h->bits -= ev->card[card & 255][1];
-#endif
 }
 
 int sf_hand_count(const sf_hand *h);
@@ -382,14 +362,7 @@ static inline sf_value sf__hand_value(const sf_evaluator *ev, uint64_t key, uint
 /* Value of a valid hand (see sf_hand_status). Inline: equity loops call it billions of times. */
 static inline sf_value sf_hand_value(const sf_evaluator *ev, const sf_hand *h)
 {
-#ifdef SF__HAND_VECTOR
-    /* read as the vector sf_hand_add wrote, so that a hand in a register stays there */
-    typedef uint64_t sf__v2 __attribute__((vector_size(16), aligned(8)));
-    sf__v2 hv = SF__CV2(h);
-    return sf__hand_value(ev, hv[0], hv[1]);
-#else
     return sf__hand_value(ev, h->key, h->bits);
-#endif
 }
 
 /*

@@ -296,6 +296,11 @@ def value_name(int ranking, int value):
     return (<bytes>csf.sf_value_name(<csf.sf_ranking>ranking, <csf.sf_value>value)).decode()
 
 
+def batch_kernel():
+    """The build of the batch kernel this process runs: "avx512", "avx2" or "portable"."""
+    return csf.sf_batch_kernel().decode("ascii")
+
+
 def max_value(int ranking):
     """The largest value (the strongest hand) of a ranking."""
     if ranking < 0 or ranking >= csf.SF_NUM_RANKINGS:

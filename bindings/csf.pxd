@@ -44,6 +44,7 @@ cdef extern from "stud_fast/eval.h" nogil:
     const char *sf_value_name(sf_ranking ranking, sf_value value)
     const char *sf_status_message(int status)
     sf_value sf_max_value(sf_ranking ranking)
+    const char *sf_batch_kernel()
 
     ctypedef struct sf_hand:
         uint64_t key

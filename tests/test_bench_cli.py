@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import stud_fast
 from stud_fast.benchmark import compare
 from stud_fast.benchmark import peers as peer_module
 
@@ -26,7 +27,11 @@ def test_bench_plot_writes_a_png_and_shows_progress(tmp_path: Path) -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
     width, height = struct.unpack(">II", png[16:24])
     assert width > 300 and height > 200
-    rows = json.loads(data.read_text())["rows"]
+    report = json.loads(data.read_text())
+    rows = report["rows"]
+    # the batch build that was timed, in the file and in the table's first line
+    assert report["batch_kernel"] == stud_fast.batch_kernel()
+    assert f"batch kernel {report['batch_kernel']}" in r.stdout.splitlines()[0]
     # one progress line per timed entry, before the table
     progress = [line for line in r.stderr.splitlines() if line.startswith("[")]
     assert len(progress) == len(rows) and "7-card high: stud_fast.evaluate_batch" in r.stderr
@@ -71,8 +76,6 @@ def test_a_missing_peer_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_per_hand_entries_are_capped_and_prepared_lazily() -> None:
-    import stud_fast
-
     hands = compare.random_hands(compare.PER_HAND_CAP + 10, 7, seed=1)
     entries = {e.name: e for e in compare.stud_fast_entries(stud_fast, hands, print)}
     assert entries["stud_fast.evaluate_batch"].n == len(hands)

@@ -460,6 +460,12 @@ static int batch_isa(void)
     return isa;
 }
 
+const char *sf_batch_kernel(void)
+{
+    static const char *const names[] = {"portable", "avx2", "avx512"};
+    return names[batch_isa()];
+}
+
 size_t sf__batch_vector(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                         sf_value *out, sf__batch_error *err)
 {
@@ -474,6 +480,11 @@ size_t sf__batch_vector(const sf_evaluator *ev, const uint8_t *hands, size_t nha
 #endif
 
 #elif !defined(SF_BATCH_AVX512)
+
+const char *sf_batch_kernel(void)
+{
+    return "portable";
+}
 
 size_t sf__batch_vector(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                         sf_value *out, sf__batch_error *err)

@@ -482,6 +482,21 @@ static void test_errors(void)
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    /* the build the ctest's environment asked for is the one under test (a misspelt variable
+       would otherwise test the default build twice) */
+    const char *kernel = sf_batch_kernel(), *isa = getenv("STUD_FAST_ISA");
+    const char *portable = getenv("STUD_FAST_PORTABLE");
+    printf("batch kernel: %s\n", kernel);
+    if (((isa && strcmp(isa, "portable") == 0) ||
+         (portable && portable[0] && strcmp(portable, "0") != 0)) &&
+        strcmp(kernel, "portable") != 0) {
+        printf("FAIL: the portable loop was asked for, %s runs\n", kernel);
+        return 1;
+    }
+    if (isa && strcmp(isa, "avx2") == 0 && strcmp(kernel, "avx512") == 0) {
+        printf("FAIL: STUD_FAST_ISA=avx2, avx512 runs\n");
+        return 1;
+    }
     test_errors();
     test_batch_paths();
     test_vector_block_faults();

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 import os
+import warnings
 from functools import total_ordering
 from typing import Any, Iterable, Optional, Union
 
@@ -266,6 +267,35 @@ def category_of(value: int, ranking: RankingLike = "high") -> str:
 def max_value(ranking: RankingLike = "high") -> int:
     """The largest value of a ranking (five aces under high)."""
     return _core.max_value(Ranking.parse(ranking).number)
+
+
+ISA_VALUES = ("avx2", "portable")
+
+
+def batch_kernel() -> str:
+    """The build of the batch kernel that :func:`evaluate_batch` runs in this process.
+
+    ``"avx512"``, ``"avx2"`` or ``"portable"``: the best build this CPU runs, capped by the
+    environment variable ``STUD_FAST_ISA`` (``avx2`` or ``portable``; ``STUD_FAST_PORTABLE=1``
+    also forces the portable loop) as read at the first batch. Every build gives the same
+    values.
+
+    >>> batch_kernel() in ("avx512", "avx2", "portable")
+    True
+    """
+    return _core.batch_kernel()
+
+
+def _check_isa_variable() -> None:
+    """Warn once, at import, about a ``STUD_FAST_ISA`` the C core would silently ignore."""
+    value = os.environ.get("STUD_FAST_ISA")
+    if value and value not in ISA_VALUES:
+        warnings.warn(f"STUD_FAST_ISA={value!r} is not one of {', '.join(ISA_VALUES)}, so it is "
+                      f"ignored: the batch runs its {batch_kernel()} build",
+                      RuntimeWarning, stacklevel=2)
+
+
+_check_isa_variable()
 
 
 # ---- the best five cards and the description -----------------------------------------------

@@ -138,6 +138,13 @@ int sf_eval_batch_threads(const sf_evaluator *ev, const uint8_t *hands, size_t n
 void sf_eval_batch_trusted(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                            sf_value *out);
 
+/*
+ * The build of the batch kernel that sf_eval_batch and its kin run in this process: "avx512",
+ * "avx2" or "portable" -- the best one this CPU runs, capped by STUD_FAST_ISA=avx2|portable or
+ * STUD_FAST_PORTABLE=1 as read at the first call (any other STUD_FAST_ISA value is ignored).
+ */
+const char *sf_batch_kernel(void);
+
 sf_category sf_category_of(sf_ranking ranking, sf_value value);
 const char *sf_category_name(sf_category category);
 /*

@@ -449,7 +449,8 @@ def run(
         seed = secrets.randbits(32)
     import stud_fast as sf
     out(f"stud_fast benchmark: {hands:,} hands, seed {seed}, best of up to {repeats} runs, "
-        f"python {platform.python_version()} on {platform.machine()}")
+        f"python {platform.python_version()} on {platform.machine()}, "
+        f"batch kernel {sf.batch_kernel()}")
     out(peers_line())
 
     rng = np.random.default_rng(seed)

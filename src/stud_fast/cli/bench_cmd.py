@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark, print its tables, write the JSON and the chart."""
     from stud_fast.benchmark import run as bench
     from stud_fast.benchmark.compare import versions
+    from stud_fast.evaluation import batch_kernel
     from stud_fast.benchmark.plot import machine_name, plot_rows
 
     if args.json:
@@ -81,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"machine": machine_name(), "date": datetime.date.today().isoformat(),
-                       "versions": versions(), "rows": rows}, f, indent=2)
+                       "batch_kernel": batch_kernel(), "versions": versions(), "rows": rows},
+                      f, indent=2)
         print(f"results written to {args.json}")
     if args.plot:
         plot_rows(rows, args.plot)

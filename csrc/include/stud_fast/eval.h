@@ -219,7 +219,7 @@ static inline void sf_hand_clear(sf_hand *h)
  * a caller's loop keeps the key in a general register, and the card-set sum is only computed
  * on the rare path that reads it. (Handled as one 128-bit vector instead, a hand costs one
  * more instruction and a vector-to-general move on every evaluation, and the in-order loop
- * ran 5-10% slower.)
+ * ran 3-9% slower.)
  */
 static inline void sf_hand_add(sf_hand *h, const sf_evaluator *ev, unsigned card)
 {

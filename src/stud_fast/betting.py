@@ -343,12 +343,7 @@ class Betting(HandState):
         per decision point: every change of the state sets ``_cached`` back to None."""
         cached = self._cached
         if cached is None:
-            s = self.actor
-            if s is not None and not self._pending and not self.is_over:
-                cached = self._round.legal(self, s, None)  # _analyse's usual case, inlined
-            else:
-                cached = self._analyse(None)
-            self._cached = cached
+            cached = self._cached = self._analyse(None)
         return cached
 
     def _refusals(self) -> dict[str, tuple[str, str]]:
@@ -404,8 +399,7 @@ class Betting(HandState):
         return self._round.legal(self, s, refused)
 
     def _act(self, kind: str, to: Optional[int] = None) -> Record:
-        cached = self._cached  # _options(), inlined: a bot's view asked for it already
-        limits = (cached if cached is not None else self._options()).get(kind)
+        limits = self._options().get(kind)
         if limits is None or to is not None:
             amount = self._verify(kind, to)  # E2: checked before anything changes
         else:

@@ -158,12 +158,7 @@ class DealerErrors(HandState):
         is treated as all in at once (it acts no more and plays for the pots it has matched).
         """
         index = self._reported(seat)
-        self._cached = None
-        card, _ = self.cards[seat][index]
-        self.cards[seat][index] = (card, True)
-        self._faces = None
-        record = Record("exposed_card", seat, cards=(card,), up=(True,), street=self.street)
-        self.records.append(record)
+        record = self._face_up(seat, index, "exposed_card")
         if any(self._round.bet) or self.stacks[seat] == 0:  # significant action: all in now
             if self.stacks[seat] > 0:
                 self._all_in_rights.add(seat)

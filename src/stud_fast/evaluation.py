@@ -269,7 +269,7 @@ def max_value(ranking: RankingLike = "high") -> int:
     return _core.max_value(Ranking.parse(ranking).number)
 
 
-ISA_VALUES = ("avx2", "portable")
+_ISA_VALUES = ("avx2", "portable")
 
 
 def batch_kernel() -> str:
@@ -289,8 +289,8 @@ def batch_kernel() -> str:
 def _check_isa_variable() -> None:
     """Warn once, at import, about a ``STUD_FAST_ISA`` the C core would silently ignore."""
     value = os.environ.get("STUD_FAST_ISA")
-    if value and value not in ISA_VALUES:
-        warnings.warn(f"STUD_FAST_ISA={value!r} is not one of {', '.join(ISA_VALUES)}, so it is "
+    if value and value not in _ISA_VALUES:
+        warnings.warn(f"STUD_FAST_ISA={value!r} is not one of {', '.join(_ISA_VALUES)}, so it is "
                       f"ignored: the batch runs its {batch_kernel()} build",
                       RuntimeWarning, stacklevel=2)
 

@@ -311,12 +311,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         index = self._turn_up_card(card)
         s = self.actor
         assert s is not None
-        self._cached = None
-        c, _ = self.cards[s][index]
-        self.cards[s][index] = (c, True)
-        self._faces = None
-        record = Record("turn_up", s, cards=(c,), up=(True,), street=self.street)
-        self.records.append(record)
+        record = self._face_up(s, index, "turn_up")
         self._pending_done()
         return record
 

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from stud_fast.cards import card_str
+from stud_fast.records import Record
 
 from stud_fast.variants import Variant
 from stud_fast.state import HandState
@@ -140,6 +141,17 @@ class Views(HandState):
         """What ``seat`` may know (E3) as a frozen :class:`~stud_fast.views.SeatView` of card
         ids: what bots receive. See :meth:`view` for the same as JSON-ready text."""
         return seat_view(self, seat)
+
+    def _face_up(self, seat: int, index: int, kind: str) -> Record:
+        """Turn ``seat``'s card at ``index`` face up (S4 turn_up, I2 exposed_card) and record
+        it as ``kind``: the legal actions and the seats' card faces are made afresh."""
+        self._cached = None
+        self._faces = None
+        card, _ = self.cards[seat][index]
+        self.cards[seat][index] = (card, True)
+        record = Record(kind, seat, cards=(card,), up=(True,), street=self.street)
+        self.records.append(record)
+        return record
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: its own down cards, every up card, public actions, pots.

@@ -6,6 +6,8 @@
     stud-fast replay hand.phh | hands.phhs
     stud-fast bench [--hands 200000] [--plot bench.png]
     stud-fast rules [B3 ...]
+    stud-fast serve [--db URL] [--host 127.0.0.1] [--port 8000]
+    stud-fast bot --url URL --table ID --bot random|strength
 
 Each command is one module of this package with ``add_arguments(parser)`` (its options, in
 one place) and ``run(args)``. A user error (bad values, conflicting flags, paths that cannot
@@ -25,8 +27,8 @@ import sys
 from types import ModuleType
 from typing import Optional, Sequence
 
-from stud_fast.cli import (bench_cmd, equity_cmd, eval_cmd, replay_cmd, rules_cmd,
-                           simulate_cmd)
+from stud_fast.cli import (bench_cmd, bot_cmd, equity_cmd, eval_cmd, replay_cmd, rules_cmd,
+                           serve_cmd, simulate_cmd)
 from stud_fast.cli._args import Parser, UsageError, one_line
 from stud_fast.errors import StudFastError
 
@@ -40,6 +42,8 @@ COMMANDS: dict[str, tuple[ModuleType, str]] = {
     "replay": (replay_cmd, "replay a .phh or .phhs hand history; print the final stacks"),
     "bench": (bench_cmd, "time the evaluator against installed peers"),
     "rules": (rules_cmd, "print the rulebook (rule IDs such as B3 are cited by errors)"),
+    "serve": (serve_cmd, "run the table server (pip install 'stud_fast[server]')"),
+    "bot": (bot_cmd, "a bot that plays at a table server"),
 }
 
 

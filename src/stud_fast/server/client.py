@@ -1,0 +1,245 @@
+"""A bot that plays at a table server over the wire (``stud-fast bot``), and the few REST
+calls it needs.
+
+The bot reads the ``view`` messages the server sends its seat, turns each view it must act on
+into the :class:`~stud_fast.views.SeatView` the package's bots take (:func:`wire_seat_view`),
+and answers with the bot's decision. When the connection drops (the server restarted, say) it
+connects again and carries on from the view it is sent then.
+
+>>> rest_url("http://127.0.0.1:8000/", "/api/health")
+'http://127.0.0.1:8000/api/health'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from stud_fast.bots import Bot
+from stud_fast.cards import card_id, card_str
+from stud_fast.plan import plan_of
+from stud_fast.showdown import is_wild
+from stud_fast.variants import GameConfig
+from stud_fast.views import SeatView
+
+__all__ = ["ApiFailure", "rest", "rest_url", "WireBot", "wire_seat_view", "BotStats"]
+
+_BETS = frozenset(("bring_in", "complete", "bet", "raise", "call"))
+
+
+class ApiFailure(Exception):
+    """A REST call answered with an error (``status``, ``code``, ``message``), or no answer
+    (``status`` 0)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}" if status else message)
+        self.status, self.code, self.message = status, code, message
+
+
+def rest_url(base: str, path: str) -> str:
+    """``base`` (``http://host:port``) joined with an ``/api`` path."""
+    return base.rstrip("/") + path
+
+
+def rest(base: str, method: str, path: str, body: Optional[dict[str, Any]] = None,
+         token: Optional[str] = None, timeout: float = 30.0) -> Any:
+    """One REST call: the decoded JSON (or text) answer, :class:`ApiFailure` for an error."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(rest_url(base, path), data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            text = answer.read().decode()
+            if answer.headers.get_content_type() == "application/json":
+                return json.loads(text)
+            return text
+    except urllib.error.HTTPError as e:
+        try:
+            error = json.loads(e.read().decode())["error"]
+            raise ApiFailure(e.code, error["code"], error["message"]) from None
+        except (ValueError, KeyError, TypeError):
+            raise ApiFailure(e.code, "http", f"HTTP {e.code}") from None
+    except (urllib.error.URLError, OSError) as e:
+        raise ApiFailure(0, "unreachable", f"{rest_url(base, path)}: {e}") from None
+
+
+def wire_seat_view(view: dict[str, Any], config: GameConfig) -> SeatView:
+    """The :class:`SeatView` of a view the server sent (``StudHand.view`` as JSON): card ids,
+    each card's face as its deal and turn-up records say, the wild cards (D4, S5)."""
+    seat = view["seat"]
+    records = view["records"]
+    faces: dict[tuple[int, int], bool] = {}  # (seat, index of the card) -> face up
+    dealt = [0] * len(view["cards"])
+    for r in records:
+        s = r.get("seat")
+        if r["kind"] == "deal" and s is not None:
+            for up in r["up"]:
+                faces[(s, dealt[s])] = bool(up)
+                dealt[s] += 1
+    for r in records:
+        if r["kind"] in ("turn_up", "exposed_card") and r.get("seat") is not None:
+            s = r["seat"]
+            turned = card_id(r["cards"][0])
+            for i, c in enumerate(view["cards"][s]):
+                if c is not None and card_id(c) == turned:
+                    faces[(s, i)] = True
+    pot_bought = any(r["kind"] == "buy_pot" for r in records)
+    cards = tuple(tuple((card_id(c) if c is not None else None, faces.get((s, i), False))
+                        for i, c in enumerate(held)) for s, held in enumerate(view["cards"]))
+    plan = plan_of(config)
+    wild = frozenset(c for held in cards for c, up in held
+                     if c is not None and plan.wild and is_wild(plan, pot_bought, c, up))
+    street = view["street"]
+    round_bet = sum(r["amount"] for r in records if r.get("seat") == seat
+                    and r["kind"] in _BETS and r["street"] == street)
+    return SeatView(
+        seat=seat, game=config.game, street=street, actor=view["actor"],
+        is_over=view["is_over"], stacks=tuple(view["stacks"]),
+        contributed=tuple(view["contributed"]), folded=tuple(view["folded"]), cards=cards,
+        community=tuple(card_id(c) for c in view["community"]), wild=wild,
+        legal_actions={k: (int(v[0]), int(v[1])) for k, v in view["legal_actions"].items()},
+        round_bet=round_bet, pot_bought=pot_bought)
+
+
+@dataclass
+class BotStats:
+    """What a wire bot did: actions sent, errors received, hands seen, and the seconds from
+    each action sent to the next view received."""
+
+    actions: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    hands: set[int] = field(default_factory=set)
+    latencies: list[float] = field(default_factory=list)
+    connects: int = 0
+
+
+class WireBot:
+    """``bot`` playing seat of account ``token`` at ``table`` of the server at ``base``."""
+
+    def __init__(self, base: str, table: int, bot: Bot, token: str, *,
+                 buy_in: Optional[int] = None, seed: Optional[int] = None,
+                 record: Optional[list[dict[str, Any]]] = None) -> None:
+        self.base = base.rstrip("/")
+        self.table = table
+        self.bot = bot
+        self.token = token
+        self.buy_in = buy_in
+        self.rng = random.Random(seed)
+        self.stats = BotStats()
+        self.record = record  # every message received, when a list is given (tests)
+        self.config: Optional[GameConfig] = None
+        self._sent: Optional[float] = None
+
+    @classmethod
+    def register(cls, base: str, name: str) -> str:
+        """A new account's token."""
+        return str(rest(base, "POST", "/api/players", {"name": name})["token"])
+
+    def _seat(self) -> None:
+        """Sit at the table unless seated there already (a restart keeps the seat)."""
+        info = rest(self.base, "GET", f"/api/tables/{self.table}")
+        self.config = GameConfig(**info["config"])
+        me = rest(self.base, "GET", "/api/players/me", token=self.token)
+        if any(s["table"] == self.table for s in me["seats"]):
+            return
+        buy_in = self.buy_in if self.buy_in is not None else info["min_buy_in"]
+        rest(self.base, "POST", f"/api/tables/{self.table}/sit", {"buy_in": buy_in},
+             token=self.token)
+
+    def _rebuy(self) -> None:
+        """Out of chips: leave, and sit again with a new buy-in from the account."""
+        try:
+            rest(self.base, "POST", f"/api/tables/{self.table}/leave", token=self.token)
+        except ApiFailure as e:
+            if e.code != "not_seated":
+                raise
+        self._seat()
+
+    async def run(self, stop: Optional[asyncio.Event] = None,
+                  hands: Optional[int] = None) -> BotStats:
+        """Play until ``stop`` is set or ``hands`` hands were seen through; reconnect after a
+        dropped connection."""
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import WebSocketException
+
+        stop = stop or asyncio.Event()
+        delay = 0.05
+        while not stop.is_set():
+            try:
+                await asyncio.to_thread(self._seat)
+                url = (self.base.replace("http://", "ws://").replace("https://", "wss://")
+                       + f"/ws/tables/{self.table}?token={self.token}")
+                async with connect(url, compression=None, open_timeout=10,
+                                   max_size=1 << 22) as ws:
+                    self.stats.connects += 1
+                    delay = 0.05
+                    await ws.send('{"type":"sit_in"}')
+                    if await self._play(ws, stop, hands):
+                        return self.stats
+            except (OSError, WebSocketException, ApiFailure, asyncio.TimeoutError) as e:
+                if isinstance(e, ApiFailure) and e.status and e.code not in ("unavailable",):
+                    raise
+            if not stop.is_set():
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+        return self.stats
+
+    async def _play(self, ws: Any, stop: asyncio.Event, hands: Optional[int]) -> bool:
+        """Answer views until ``stop``, ``hands`` hands, or the connection ends (False)."""
+        waiter = asyncio.ensure_future(stop.wait())
+        try:
+            while True:
+                receiver = asyncio.ensure_future(ws.recv())
+                done, _ = await asyncio.wait({receiver, waiter},
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if receiver not in done:
+                    receiver.cancel()
+                    return True
+                message = json.loads(receiver.result())
+                if self.record is not None:
+                    self.record.append(message)
+                if message["type"] == "error":
+                    code = message["code"]
+                    self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+                    continue
+                if self._sent is not None:
+                    self.stats.latencies.append(time.perf_counter() - self._sent)
+                    self._sent = None
+                view = message["view"]
+                if view is None:
+                    continue
+                if view["is_over"]:
+                    self.stats.hands.add(message["hand"])
+                    if hands is not None and len(self.stats.hands) >= hands:
+                        return True
+                    if view["seat"] is not None and view["stacks"][view["seat"]] == 0:
+                        await asyncio.to_thread(self._rebuy)
+                        continue
+                if view["seat"] is None or view["actor"] != view["seat"] or view["is_over"]:
+                    continue
+                await ws.send(json.dumps(self._decide(message)))
+                self._sent = time.perf_counter()
+                self.stats.actions += 1
+        finally:
+            waiter.cancel()
+
+    def _decide(self, message: dict[str, Any]) -> dict[str, Any]:
+        assert self.config is not None
+        choice = self.bot.choose(wire_seat_view(message["view"], self.config), self.rng)
+        out: dict[str, Any] = {"type": "act", "hand": message["hand"], "seq": message["seq"]}
+        if isinstance(choice, str):
+            out["action"] = choice
+        elif choice[0] == "turn_up":
+            out["action"], out["card"] = "turn_up", card_str(choice[1])
+        else:
+            out["action"], out["amount"] = choice
+        return out

@@ -4,8 +4,8 @@ A connection reads client messages one at a time and hands them to the table's t
 table sends back (views, errors) goes through the connection's queue, written by its own sender
 task, so a slow client never holds the table up (one that falls too far behind is closed).
 Every message is checked here before the table sees it: its size (an error, then the
-connection is closed with 1009), its rate (a token bucket that every message sent to the
-client refills by one, so a client answering what it is sent never runs dry, and time by
+connection is closed with 1009), its rate (a token bucket that every view sent to the
+client refills by one, so a client answering the views it is sent never runs dry, and time by
 ``rate`` a second: when it is empty, an error, then 1008), that it is
 JSON of one of the protocol's messages (an error, the connection stays open). A browser's
 ``Origin`` must be one of ``--allow-origin`` when that is given.
@@ -64,7 +64,7 @@ class _Bucket:
 
 
 class _Connection:
-    """A client as a table's listener: ``send_text`` queues, the sender task writes."""
+    """A client as a table's listener: the sends queue, the sender task writes."""
 
     def __init__(self, websocket: WebSocket, player: Optional[int],
                  bucket: Optional[_Bucket] = None) -> None:
@@ -75,7 +75,7 @@ class _Connection:
         self.gone = False
         self.sender = asyncio.get_running_loop().create_task(self._send())
 
-    def send_text(self, text: str) -> None:
+    def _queue(self, text: str) -> None:
         if self.gone:
             return
         if self.queue.qsize() >= _BACKLOG:
@@ -83,11 +83,14 @@ class _Connection:
             self.queue.put_nowait(None)
             return
         self.queue.put_nowait(text)
+
+    def send_view(self, text: str) -> None:
+        self._queue(text)
         if self.bucket is not None:
             self.bucket.credit()
 
-    def error(self, code: str, message: str) -> None:
-        self.send_text(json.dumps(error_message(code, message)))
+    def send_error(self, code: str, message: str, rule: Optional[str] = None) -> None:
+        self._queue(json.dumps(error_message(code, message, rule)))
 
     async def _send(self) -> None:
         try:
@@ -127,7 +130,7 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: int,
         found = await lobby.player(token)
         if found is None:
             conn = _Connection(websocket, None)
-            conn.error("bad_token", "no player has this token")
+            conn.send_error("bad_token", "no player has this token")
             await conn.close(_CLOSE_POLICY)
             return
         player = found[0]
@@ -135,7 +138,7 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: int,
     conn = _Connection(websocket, player, bucket)
     table = lobby.tables.get(table_id)
     if table is None:
-        conn.error("no_table", f"there is no table {table_id}")
+        conn.send_error("no_table", f"there is no table {table_id}")
         await conn.close(_CLOSE_POLICY)
         return
     table.join(conn)
@@ -150,17 +153,17 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby, table_id: int,
                 data = message.get("bytes") or b""
                 text = data.decode("utf-8", "replace")
             if len(text.encode()) > limits.max_bytes:
-                conn.error("too_large", f"a message holds at most {limits.max_bytes} bytes")
+                conn.send_error("too_large", f"a message holds at most {limits.max_bytes} bytes")
                 code = _CLOSE_TOO_BIG
                 break
             if not bucket.take():
-                conn.error("rate_limited", f"at most {limits.rate:g} messages a second")
+                conn.send_error("rate_limited", f"at most {limits.rate:g} messages a second")
                 code = _CLOSE_POLICY
                 break
             try:
                 parsed = parse_client_message(text)
             except ValidationError as e:
-                conn.error("bad_message", _explain(e))
+                conn.send_error("bad_message", _explain(e))
                 continue
             table.message(conn, parsed)
     except WebSocketDisconnect:

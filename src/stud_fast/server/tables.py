@@ -26,7 +26,7 @@ from typing import Any, Optional, Protocol, Union
 from stud_fast.errors import RuleError
 from stud_fast.server.hands import Operation, PlayingHand, observer_view, timeout_action
 from stud_fast.server.loader import Seat, TableState, load_table
-from stud_fast.server.protocol import ActMessage, SitInMessage, error_message, view_message
+from stud_fast.server.protocol import ActMessage, SitInMessage, view_message
 from stud_fast.server.spec import TableSpec
 from stud_fast.server.store import Store, TableWrite, buy_in
 
@@ -47,12 +47,15 @@ class Refusal(Exception):
 
 
 class Listener(Protocol):
-    """A client connection: its account (None for an observer) and a non-blocking send."""
+    """A client connection: its account (None for an observer) and non-blocking sends."""
 
     player: Optional[int]
 
-    def send_text(self, text: str) -> None:
-        """Queue ``text`` for the client."""
+    def send_view(self, text: str) -> None:
+        """Queue a view message (JSON text) for the client: something it may answer."""
+
+    def send_error(self, code: str, message: str, rule: Optional[str] = None) -> None:
+        """Queue an error message for the client."""
 
 
 @dataclass
@@ -240,7 +243,7 @@ class Table:
             await self._on_act(command.listener, command.message)
         elif isinstance(command, _Join):
             self.listeners.add(command.listener)
-            command.listener.send_text(self._view_text(command.listener.player))
+            command.listener.send_view(self._view_text(command.listener.player))
         elif isinstance(command, _Part):
             self.listeners.discard(command.listener)
         elif isinstance(command, _SitIn):
@@ -293,7 +296,7 @@ class Table:
 
     async def _on_act(self, listener: Listener, message: ActMessage) -> None:
         def refuse(code: str, text: str, rule: Optional[str] = None) -> None:
-            listener.send_text(_dumps(error_message(code, text, rule)))
+            listener.send_error(code, text, rule)
 
         state = self.state
         seat = state.seat_of(listener.player)
@@ -419,13 +422,13 @@ class Table:
         seat = state.seat_of(listener.player)
         holder = state.seats[seat] if seat is not None else None
         if seat is None or holder is None:
-            listener.send_text(_dumps(error_message("not_seated", "sit down first")))
+            listener.send_error("not_seated", "sit down first")
             return
         if holder.stack == 0:
-            listener.send_text(_dumps(error_message("no_chips", "the seat has no chips")))
+            listener.send_error("no_chips", "the seat has no chips")
             return
         if not holder.sitting_out:
-            listener.send_text(_dumps(error_message("not_sitting_out", "the seat is in")))
+            listener.send_error("not_sitting_out", "the seat is in")
             return
         write = TableWrite(self.id)
         write.seat_changes[seat] = {"sitting_out": False, "missed": 0}
@@ -548,7 +551,7 @@ class Table:
             text = texts.get(player)
             if text is None:
                 text = texts[player] = self._view_text(player)
-            listener.send_text(text)
+            listener.send_view(text)
 
     def _view_text(self, player: Optional[int]) -> str:
         state = self.state

@@ -247,6 +247,48 @@ class Socket:
         await self.ws.close()
 
 
+def hand_truths(server: Server, tables: list[int]
+                ) -> dict[tuple[int, int], tuple[Any, list[int], dict[str, Any]]]:
+    """Every finished hand of ``tables`` replayed from its stored PHH: ``(table, hand) ->
+    (the replayed StudHand, the replay's seat of each server hand seat, the hand's summary)``
+    (the replay numbers seats from the dealer's left, as PHH does)."""
+    from stud_fast.history import loads, replay
+
+    out = {}
+    for table in tables:
+        after = 0
+        while True:
+            summaries = server.get(f"/api/tables/{table}/hands?after={after}&limit=1000")
+            if not summaries:
+                break
+            for summary in summaries:
+                truth = replay(loads(server.get(f"/api/tables/{table}/hands/"
+                                                f"{summary['hand']}")))
+                n = len(summary["seats"])
+                dealer = summary["seats"].index(summary["dealer"])
+                out[table, summary["hand"]] = (truth, [(h - dealer - 1) % n for h in range(n)],
+                                               summary)
+            after = summaries[-1]["hand"]
+    return out
+
+
+def check_records(message: dict[str, Any], truth: Any, to_truth: list[int]) -> int:
+    """The records of a view message are the first records of the hand as finally stored
+    (burns aside: a replay draws its own), the same kinds, seats and amounts: nothing a client
+    was told is lost or changed. The number of records compared."""
+    public = [r for r in message["view"]["records"] if r["kind"] != "burn"]
+    true_records = [r for r in truth.records if r.kind != "burn"]
+    k = len(public)
+    assert [r["kind"] for r in public] == [r.kind for r in true_records[:k]], message["hand"]
+    for r, t in zip(public, true_records):
+        if r.get("seat") is not None and r["kind"] != "win":
+            assert to_truth[r["seat"]] == t.seat and r["amount"] == t.amount
+    # the awards, in seat order, which the replay numbers from the dealer's left
+    assert sorted((to_truth[r["seat"]], r["amount"]) for r in public if r["kind"] == "win") \
+        == sorted((t.seat, t.amount) for t in true_records[:k] if t.kind == "win")
+    return k
+
+
 def my_turn(message: dict[str, Any]) -> bool:
     view = message.get("view")
     return (message["type"] == "view" and view is not None and view["seat"] is not None

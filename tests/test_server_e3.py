@@ -16,11 +16,10 @@ import asyncio
 from pathlib import Path
 from typing import Any, Optional
 
-from server_support import Server, Socket
+from server_support import Server, Socket, check_records, hand_truths
 
 from stud_fast.bots import make_bot
 from stud_fast.cards import card_str
-from stud_fast.history import loads, replay
 from stud_fast.records import Record
 from stud_fast.server.client import WireBot
 
@@ -49,15 +48,7 @@ def _check(message: dict[str, Any], truth: Any, to_truth: list[int]) -> int:
     view = message["view"]
     me: Optional[int] = view["seat"]
     public = [r for r in view["records"] if r["kind"] != "burn"]
-    true_records = [r for r in truth.records if r.kind != "burn"]
-    k = len(public)
-    assert [r["kind"] for r in public] == [r.kind for r in true_records[:k]]
-    for r, t in zip(public, true_records):
-        if r.get("seat") is not None and r["kind"] != "win":
-            assert to_truth[r["seat"]] == t.seat and r["amount"] == t.amount
-    # the awards, in seat order, which the replay numbers from the dealer's left
-    assert sorted((to_truth[r["seat"]], r["amount"]) for r in public if r["kind"] == "win") \
-        == sorted((t.seat, t.amount) for t in true_records[:k] if t.kind == "win")
+    k = check_records(message, truth, to_truth)
     cards, shown = _truth_at(truth.records, k)
     visible = 0
     for s, held in enumerate(view["cards"]):
@@ -128,15 +119,7 @@ def test_E3_no_message_holds_a_card_its_receiver_may_not_see(tmp_path: Path) -> 
         observers = asyncio.run(run())
         messages = [m for r in records.values() for m in r]
         messages += [m for o in observers for m in o.seen]
-        truths: dict[tuple[int, int], tuple[Any, list[int]]] = {}
-        for table in tables:
-            for summary in server.get(f"/api/tables/{table}/hands?limit=1000"):
-                truth = replay(loads(server.get(f"/api/tables/{table}/hands/"
-                                                f"{summary['hand']}")))
-                n = len(summary["seats"])
-                dealer = summary["seats"].index(summary["dealer"])
-                truths[table, summary["hand"]] = (truth, [(h - dealer - 1) % n
-                                                          for h in range(n)])
+        truths = hand_truths(server, tables)
         checked = visible = observed = 0
         hands = set()
         for m in messages:
@@ -145,7 +128,7 @@ def test_E3_no_message_holds_a_card_its_receiver_may_not_see(tmp_path: Path) -> 
             key = (m["table"], m["hand"])
             if key not in truths:  # the hand still being played when the bots stopped
                 continue
-            truth, to_truth = truths[key]
+            truth, to_truth, _ = truths[key]
             visible += _check(m, truth, to_truth)
             checked += 1
             hands.add(key)

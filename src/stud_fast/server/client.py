@@ -190,7 +190,7 @@ class WireBot:
                     raise
             if not stop.is_set():
                 await asyncio.sleep(delay)
-                delay = min(delay * 2, 1.0)
+                delay = min(delay * 2, 0.5)
         return self.stats
 
     async def _play(self, ws: Any, stop: asyncio.Event, hands: Optional[int]) -> bool:

@@ -255,8 +255,7 @@ class Table:
         elif isinstance(command, _Clock):
             timer, playing = self._timer, self.state.playing
             if timer is not None and timer.key == command.key and playing is not None:
-                self._timer = None
-                await self._auto(timer.seat, missed=True)
+                await self._auto(timer.seat, missed=True)  # the timer tells the time used
 
     @staticmethod
     async def _answer(future: "asyncio.Future[Any]", work: Any) -> None:

@@ -21,6 +21,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from pydantic_core import from_json
+
 from stud_fast.bots import Bot
 from stud_fast.cards import card_id, card_str
 from stud_fast.plan import plan_of
@@ -195,42 +197,43 @@ class WireBot:
 
     async def _play(self, ws: Any, stop: asyncio.Event, hands: Optional[int]) -> bool:
         """Answer views until ``stop``, ``hands`` hands, or the connection ends (False)."""
-        waiter = asyncio.ensure_future(stop.wait())
+
+        async def close_on_stop() -> None:
+            await stop.wait()
+            await ws.close()
+
+        closer = asyncio.ensure_future(close_on_stop())
+        stats, record = self.stats, self.record
         try:
-            while True:
-                receiver = asyncio.ensure_future(ws.recv())
-                done, _ = await asyncio.wait({receiver, waiter},
-                                             return_when=asyncio.FIRST_COMPLETED)
-                if receiver not in done:
-                    receiver.cancel()
-                    return True
-                message = json.loads(receiver.result())
-                if self.record is not None:
-                    self.record.append(message)
+            async for text in ws:
+                message = from_json(text)
+                if record is not None:
+                    record.append(message)
                 if message["type"] == "error":
                     code = message["code"]
-                    self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+                    stats.errors[code] = stats.errors.get(code, 0) + 1
                     continue
                 if self._sent is not None:
-                    self.stats.latencies.append(time.perf_counter() - self._sent)
+                    stats.latencies.append(time.perf_counter() - self._sent)
                     self._sent = None
                 view = message["view"]
                 if view is None:
                     continue
                 if view["is_over"]:
-                    self.stats.hands.add(message["hand"])
-                    if hands is not None and len(self.stats.hands) >= hands:
+                    stats.hands.add(message["hand"])
+                    if hands is not None and len(stats.hands) >= hands:
                         return True
                     if view["seat"] is not None and view["stacks"][view["seat"]] == 0:
                         await asyncio.to_thread(self._rebuy)
-                        continue
-                if view["seat"] is None or view["actor"] != view["seat"] or view["is_over"]:
+                    continue
+                if view["seat"] is None or view["actor"] != view["seat"]:
                     continue
                 await ws.send(json.dumps(self._decide(message)))
                 self._sent = time.perf_counter()
-                self.stats.actions += 1
+                stats.actions += 1
+            return stop.is_set()
         finally:
-            waiter.cancel()
+            closer.cancel()
 
     def _decide(self, message: dict[str, Any]) -> dict[str, Any]:
         assert self.config is not None

@@ -1,0 +1,226 @@
+"""Table-server speed: T tables x P bot clients on loopback, bots in other processes, playing
+as fast as they can.
+
+Run from anywhere (``pip install '.[server]'``)::
+
+    python bench/bench_server.py [--tables 170] [--players 6] [--seconds 30] [--warmup 10]
+                                 [--db sqlite] [--db postgresql://USER@HOST:PORT/DB]
+                                 [--bot random] [--bot-processes 1] [--json out.json]
+
+For each ``--db`` (default: an SQLite file in a temporary folder) it starts ``stud-fast serve``
+as a child process, creates ``--tables`` seven-card stud tables (ante 1, bring-in 2, 5/10) of
+``--players`` seats, starts ``--bot-processes`` processes that run the bots (one asyncio loop
+each, every bot its own account and WebSocket), lets them play ``--warmup`` seconds, then
+measures ``--seconds``: hands/s (hands finished, from the server's tables), actions/s (sent
+by the bots and answered), p50 / p99 / max latency from an action sent to the next view its bot
+received, and the server process's memory (peak and current resident set). A PostgreSQL
+URL names an empty database (the server creates its schema).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any, Optional
+
+from stud_fast.server.client import ApiFailure, WireBot, rest
+
+ADMIN = "bench-admin-token-0123456789abcdef"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _memory(pid: int) -> dict[str, int]:
+    """VmHWM (peak) and VmRSS of a process, in MiB (Linux)."""
+    out = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            if key in ("VmHWM", "VmRSS"):
+                out[key] = int(value.split()[0]) // 1024
+    return out
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process used so far (Linux)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+# ---- the bot processes --------------------------------------------------------------------------
+
+def bots_main(base: str, seats: list[tuple[int, str]], kind: str, warmup: float,
+              seconds: float) -> None:
+    """Play every ``(table, token)`` seat; after ``warmup`` seconds count ``seconds`` more;
+    print the counts as one JSON line."""
+    from stud_fast.bots import make_bot
+
+    async def main() -> dict[str, Any]:
+        stop = asyncio.Event()
+        bots = [WireBot(base, table, make_bot(kind), token, seed=i)
+                for i, (table, token) in enumerate(seats)]
+        tasks = [asyncio.ensure_future(b.run(stop)) for b in bots]
+        await asyncio.sleep(warmup)
+        for b in bots:
+            b.stats.latencies.clear()
+        actions0 = sum(b.stats.actions for b in bots)
+        start = time.perf_counter()
+        await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - start
+        latencies = [x for b in bots for x in b.stats.latencies]
+        actions = sum(b.stats.actions for b in bots) - actions0
+        connected = sum(1 for b in bots if b.stats.connects > 0)
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return {"actions": actions, "elapsed": elapsed, "latencies": latencies,
+                "connected": connected,
+                "errors": sum(sum(b.stats.errors.values()) for b in bots)}
+
+    try:
+        import uvloop  # uvicorn's loop too, where installed (the server extra installs it)
+
+        result = uvloop.run(main())
+    except ImportError:
+        result = asyncio.run(main())
+    print(json.dumps(result), flush=True)
+
+
+# ---- the run ------------------------------------------------------------------------------------
+
+def _wait(base: str, process: subprocess.Popen[bytes]) -> None:
+    for _ in range(3000):
+        if process.poll() is not None:
+            raise SystemExit(f"the server exited with {process.returncode}")
+        try:
+            rest(base, "GET", "/api/health", timeout=2)
+            return
+        except ApiFailure:
+            time.sleep(0.02)
+    raise SystemExit("the server did not start")
+
+
+def _hands_finished(base: str, tables: list[int]) -> int:
+    """Hands finished so far, over all tables (from the server)."""
+    return sum((rest(base, "GET", f"/api/tables/{t}")["hand"] or 1) - 1 for t in tables)
+
+
+def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(os.path.join(tempfile.gettempdir(), f"bench_server_{port}.log"), "wb")
+    server = subprocess.Popen([sys.executable, "-m", "stud_fast", "serve", "--db", db,
+                               "--port", str(port), "--admin-token", ADMIN,
+                               "--welcome-credit", "1000000"], stdout=log, stderr=log)
+    try:
+        _wait(base, server)
+        tables = [rest(base, "POST", "/api/tables",
+                       {"variant": "seven_card_stud", "ante": 1, "bring_in": 2,
+                        "small_bet": 5, "big_bet": 10, "seats": args.players,
+                        "action_seconds": 30, "min_buy_in": 200, "max_buy_in": 1000},
+                       token=ADMIN)["table"] for _ in range(args.tables)]
+        seats = [(t, rest(base, "POST", "/api/players", {"name": f"bot{t}-{s}"})["token"])
+                 for t in tables for s in range(args.players)]
+        random.Random(1).shuffle(seats)  # each bot process plays at many tables
+        chunks = [seats[i::args.bot_processes] for i in range(args.bot_processes)]
+        bots = [subprocess.Popen([sys.executable, __file__, "--bots-of", base, "--bot", args.bot,
+                                  "--warmup", str(args.warmup), "--seconds", str(args.seconds)],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                for _ in chunks]
+        for process, chunk in zip(bots, chunks):
+            assert process.stdin is not None
+            process.stdin.write(json.dumps(chunk).encode())
+            process.stdin.close()
+        time.sleep(args.warmup)
+        hands0, t0 = _hands_finished(base, tables), time.perf_counter()
+        cpu0 = _cpu(server.pid), sum(_cpu(b.pid) for b in bots)
+        time.sleep(args.seconds)
+        cpu1 = _cpu(server.pid), sum(_cpu(b.pid) for b in bots)
+        hands1, t1 = _hands_finished(base, tables), time.perf_counter()
+        memory = _memory(server.pid)
+        results = []
+        for process in bots:
+            assert process.stdout is not None
+            results.append(json.loads(process.stdout.read().decode().strip().splitlines()[-1]))
+            process.wait()
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+    latencies = [x for r in results for x in r["latencies"]]
+    actions = sum(r["actions"] for r in results)
+    elapsed = max(r["elapsed"] for r in results)
+    return {"db": db.split(":", 1)[0], "tables": args.tables, "players": args.players,
+            "connected": sum(r["connected"] for r in results),
+            "hands_per_s": (hands1 - hands0) / (t1 - t0), "actions_per_s": actions / elapsed,
+            "p50_ms": 1000 * _percentile(latencies, 0.5),
+            "p99_ms": 1000 * _percentile(latencies, 0.99),
+            "max_ms": 1000 * max(latencies) if latencies else float("nan"),
+            "errors": sum(r["errors"] for r in results),
+            "server_cpu": (cpu1[0] - cpu0[0]) / (t1 - t0),
+            "bots_cpu": (cpu1[1] - cpu0[1]) / (t1 - t0),
+            "server_cpu_ms_per_action": 1000 * (cpu1[0] - cpu0[0]) / max(1, actions),
+            "server_rss_mib": memory.get("VmRSS"), "server_peak_mib": memory.get("VmHWM")}
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=170)
+    p.add_argument("--players", type=int, default=6)
+    p.add_argument("--seconds", type=float, default=30.0)
+    p.add_argument("--warmup", type=float, default=10.0)
+    p.add_argument("--db", action="append", default=None,
+                   help="sqlite (a new temporary file), sqlite:///PATH or a PostgreSQL URL "
+                        "(repeatable; default sqlite)")
+    p.add_argument("--bot", default="random", choices=["random", "strength"])
+    p.add_argument("--bot-processes", type=int, default=1)
+    p.add_argument("--json", default=None, help="also write the results here")
+    p.add_argument("--bots-of", default=None, help=argparse.SUPPRESS)  # a bot process
+    args = p.parse_args(argv)
+    if args.bots_of:
+        bots_main(args.bots_of, [tuple(s) for s in json.loads(sys.stdin.read())], args.bot,
+                  args.warmup, args.seconds)
+        return 0
+    rows = []
+    folder = tempfile.mkdtemp(prefix="bench_server_")
+    for db in args.db or ["sqlite"]:
+        url = f"sqlite:///{os.path.join(folder, f'bench{len(rows)}.db')}" if db == "sqlite" \
+            else db
+        row = run_one(url, args)
+        rows.append(row)
+        print(f"{row['db']:>10}: {row['connected']} bots at {row['tables']} tables, "
+              f"{row['hands_per_s']:,.0f} hands/s, {row['actions_per_s']:,.0f} actions/s, "
+              f"latency p50 {row['p50_ms']:.1f} ms, p99 {row['p99_ms']:.1f} ms, "
+              f"max {row['max_ms']:.0f} ms, {row['errors']} errors; CPU: server "
+              f"{row['server_cpu']:.2f} ({row['server_cpu_ms_per_action']:.2f} ms an action), "
+              f"bots {row['bots_cpu']:.2f}; server "
+              f"{row['server_rss_mib']} MiB (peak {row['server_peak_mib']} MiB)", flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

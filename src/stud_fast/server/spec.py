@@ -13,7 +13,7 @@ ValueError: razz seats at most 8 players (S3: its deck, burns and shared card), 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from stud_fast.variants import GameConfig
@@ -38,6 +38,12 @@ class TableSpec:
     max_buy_in: int
     action_seconds: float
     time_bank_seconds: float
+    #: ``config.to_dict()``, made once
+    game_options: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.game_options:
+            object.__setattr__(self, "game_options", self.config.to_dict())
 
     @classmethod
     def from_options(cls, table: int, options: dict[str, Any]) -> "TableSpec":

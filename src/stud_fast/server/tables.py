@@ -23,14 +23,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol, Union
 
-from pydantic_core import to_json
-
 from stud_fast.errors import RuleError
 from stud_fast.server.hands import Operation, PlayingHand, observer_view, timeout_action
 from stud_fast.server.loader import Seat, TableState, load_table
 from stud_fast.server.protocol import ActMessage, SitInMessage, view_message
 from stud_fast.server.spec import TableSpec
 from stud_fast.server.store import Store, TableWrite, buy_in
+from stud_fast.server.wire import ViewText
 
 __all__ = ["Listener", "Table", "Refusal"]
 
@@ -118,12 +117,6 @@ class _Timer:
     handle: asyncio.TimerHandle
 
 
-def _dumps(message: dict[str, Any]) -> str:
-    """Compact JSON text: pydantic's serializer, the same text as ``json.dumps`` with
-    ``separators=(",", ":")`` at about a third of its cost (views are sent for every event)."""
-    return to_json(message).decode()
-
-
 @dataclass
 class Table:
     """One table: its state (see :class:`~stud_fast.server.loader.TableState`), its inbox and
@@ -136,6 +129,8 @@ class Table:
     task: Optional["asyncio.Task[None]"] = None
     published: dict[str, Any] = field(default_factory=dict)
     _timer: Optional[_Timer] = None
+    _texts: ViewText = field(default_factory=ViewText)  # per receiver seat, this hand's
+    _texts_of: Optional[int] = None  # the hand number they are of
 
     @property
     def id(self) -> int:
@@ -561,13 +556,17 @@ class Table:
         seat = state.seat_of(player)
         shown = state.playing or state.last
         view: Optional[dict[str, Any]] = None
+        receiver: Optional[int] = None  # the hand seat whose view it is (None: an observer's)
         if shown is not None:
             hand_seat = shown.hand_seat(seat) if seat is not None else None
             # the seat's player played that hand (not one who sat down after it)
             if hand_seat is not None and shown.players[hand_seat] == player:
-                view = shown.hand.view(hand_seat)
+                view, receiver = shown.hand.view(hand_seat), hand_seat
             else:
                 view = observer_view(shown.hand)
+            if self._texts_of != shown.number:
+                self._texts.clear()
+                self._texts_of = shown.number
         clock = None
         timer = self._timer
         if timer is not None:
@@ -576,8 +575,9 @@ class Table:
             clock = {"seat": timer.seat, "remaining": round(remaining, 3),
                      "action_seconds": self.spec.action_seconds,
                      "time_bank": holder.time_bank if holder is not None else 0.0}
-        return _dumps(view_message(self.id, shown.number if shown else None, state.seq, seat,
-                                   shown.seats if shown else [], view, clock))
+        return self._texts.text(receiver, view_message(
+            self.id, shown.number if shown else None, state.seq, seat,
+            shown.seats if shown else [], view, clock))
 
     def _disarm(self) -> None:
         if self._timer is not None:
@@ -601,7 +601,7 @@ class Table:
             chips += stack
         if playing is not None:
             chips += playing.hand.pot_total
-        return {"table": spec.id, "config": spec.config.to_dict(), "seats_total": spec.seats,
+        return {"table": spec.id, "config": spec.game_options, "seats_total": spec.seats,
                 "min_buy_in": spec.min_buy_in, "max_buy_in": spec.max_buy_in,
                 "action_seconds": spec.action_seconds,
                 "time_bank_seconds": spec.time_bank_seconds,

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     _modules()
     import uvicorn
 
-    from stud_fast.server.app import Settings, create_app
+    from stud_fast.server.app import Settings, create_server
     from stud_fast.server.lobby import new_token
     from stud_fast.server.sockets import Limits
     from stud_fast.server.store import Store, StoreError, store_url
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {e.strerror}") from None
     host, port = sock.getsockname()[:2]
-    app = create_app(Settings(db=args.db, admin_token=token,
+    app = create_server(Settings(db=args.db, admin_token=token,
                               welcome_credit=args.welcome_credit,
                               limits=Limits(allow_origins=tuple(args.allow_origin))))
     print(f"stud-fast serve: http://{host}:{port} (database {shown})", file=sys.stderr,

@@ -1,5 +1,6 @@
-"""The server's routes: REST under ``/api``, the table sockets under ``/ws``, the OpenAPI
-description at ``/openapi.json`` (``/`` is left for a page).
+"""The server's routes: REST under ``/api`` (:func:`create_app`), the table sockets at
+``/ws/tables/{id}`` (:class:`Server`), the OpenAPI description at ``/openapi.json`` (``/`` is
+left for a page).
 
 Every error is JSON, ``{"error": {"code": ..., "message": ...}}``, with a 4xx status (5xx only
 for a fault of the server, never with a traceback). Tokens go in ``Authorization: Bearer
@@ -16,6 +17,7 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+import re
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Optional
@@ -26,6 +28,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import ValidationError
 from sqlalchemy import Connection, select
 from starlette.exceptions import HTTPException
+from starlette.types import Receive, Scope, Send
 
 from stud_fast.server import schema
 from stud_fast.server.lobby import Lobby
@@ -37,7 +40,9 @@ from stud_fast.server.sockets import Limits, serve_socket
 from stud_fast.server.store import Store, credit
 from stud_fast.server.tables import Refusal, Table
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["Settings", "Server", "create_app", "create_server"]
+
+_SOCKET_PATH = re.compile(r"/ws/tables/([0-9]{1,9})")
 
 log = logging.getLogger("stud_fast.server")
 
@@ -244,12 +249,34 @@ def create_app(settings: Settings) -> FastAPI:
                                                 "is served when it ends")
         return PlainTextResponse(found[1], media_type="text/plain; charset=utf-8")
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def table_socket(websocket: WebSocket, table_id: int,
-                           token: Optional[str] = None) -> None:
-        await serve_socket(websocket, lobby, table_id, token, settings.limits)
-
     return app
+
+
+class Server:
+    """The whole ASGI application: the table sockets, served straight from the ASGI
+    connection (the REST application's middleware would wrap every message a table sends),
+    and everything else by the REST application ``api`` (its lifespan included)."""
+
+    def __init__(self, api: FastAPI, settings: Settings) -> None:
+        self.api = api
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            return await self.api(scope, receive, send)
+        websocket = WebSocket(scope, receive, send)
+        found = _SOCKET_PATH.fullmatch(scope["path"])
+        if found is None:
+            await websocket.close(1008)  # refused before the handshake: HTTP 403
+            return
+        await serve_socket(websocket, self.api.state.lobby, int(found[1]),
+                           websocket.query_params.get("token"), self.settings.limits)
+
+
+def create_server(settings: Settings) -> Server:
+    """What uvicorn runs (``stud-fast serve``): the table sockets at ``/ws/tables/{id}``, the
+    REST application of :func:`create_app` for the rest."""
+    return Server(create_app(settings), settings)
 
 
 def _hand_list(conn: Connection, table: int, after: int, limit: int) -> list[dict[str, Any]]:

@@ -72,9 +72,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 @dataclass
 class _Job(Generic[T]):
-    fn: Callable[[Connection], T]
+    fn: Optional[Callable[[Connection], T]]  # None: ``write`` is the job
     future: "asyncio.Future[T]"
     loop: asyncio.AbstractEventLoop
+    write: Optional["TableWrite"] = None
 
 
 @dataclass
@@ -93,9 +94,9 @@ class Ledger:
 
 @dataclass
 class TableWrite:
-    """What one step of a table changes, committed as one transaction: new events, changed
-    seats (``seat -> columns``), a hand started or finished, seats emptied with their chips
-    returned to the account (``(seat, account, chips)``)."""
+    """What one step of a table changes, committed in one transaction (:meth:`Store.commit`):
+    new events, changed seats (``seat -> columns``), a hand started or finished, seats emptied
+    with their chips returned to the account (``(seat, account, chips)``)."""
 
     table: int
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -104,13 +105,21 @@ class TableWrite:
     finished_hand: Optional[dict[str, Any]] = None
     cash_outs: list[tuple[int, int, int]] = field(default_factory=list)
 
-    def apply(self, conn: Connection) -> None:
-        """Write it (a job for :meth:`Store.write`)."""
+    @staticmethod
+    def apply_all(conn: Connection, writes: list["TableWrite"]) -> None:
+        """Write them all: the new hands and the events of every table with one statement
+        each (most steps are one event), then the rest of each."""
+        hands = [dict(w.new_hand, table_id=w.table) for w in writes if w.new_hand is not None]
+        if hands:
+            conn.execute(insert(schema.hands), hands)
+        rows = [dict(e, table_id=w.table) for w in writes for e in w.events]
+        if rows:
+            conn.execute(insert(schema.events), rows)
+        for w in writes:
+            w._apply_rest(conn)
+
+    def _apply_rest(self, conn: Connection) -> None:
         t = self.table
-        if self.new_hand is not None:
-            conn.execute(insert(schema.hands), [dict(self.new_hand, table_id=t)])
-        if self.events:
-            conn.execute(insert(schema.events), [dict(e, table_id=t) for e in self.events])
         for seat, values in self.seat_changes.items():
             conn.execute(update(seats).where(seats.c.table_id == t, seats.c.seat == seat)
                          .values(**values))
@@ -193,6 +202,13 @@ class Store:
         self._queue.put(_Job(fn, future, loop))
         return await future
 
+    async def commit(self, write: TableWrite) -> None:
+        """Write a table's step; return once it is committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put(_Job(None, future, loop, write))
+        await future
+
     async def read(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn`` on a connection of the pool, in a worker thread."""
         return await asyncio.to_thread(self.read_now, fn)
@@ -230,14 +246,20 @@ class Store:
 
     def _run(self, conn: Connection, group: list[_Job[Any]]) -> None:
         try:
-            results: list[tuple[bool, Any]] = [(True, job.fn(conn)) for job in group]
+            TableWrite.apply_all(conn, [j.write for j in group if j.write is not None])
+            results: list[tuple[bool, Any]] = [
+                (True, job.fn(conn) if job.fn is not None else None) for job in group]
             conn.commit()
         except Exception:
             conn.rollback()
             results = []
             for job in group:  # one by one: only the failing job fails
                 try:
-                    value = job.fn(conn)
+                    if job.fn is not None:
+                        value = job.fn(conn)
+                    else:
+                        assert job.write is not None
+                        value = TableWrite.apply_all(conn, [job.write])
                     conn.commit()
                     results.append((True, value))
                 except Exception as e:

@@ -503,7 +503,7 @@ class Table:
 
     async def _commit(self, write: TableWrite) -> None:
         """Commit ``write``, then make it true in memory and tell every listener."""
-        await self.store.write(write.apply)
+        await self.store.commit(write)
         state = self.state
         state.seq += len(write.events)
         for seat, values in write.seat_changes.items():

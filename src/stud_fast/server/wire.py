@@ -2,11 +2,12 @@
 
 A view holds every record of the hand so far, and a table sends each seat a view after every
 event: serializing it whole each time costs in proportion to the hand's length. A
-:class:`ViewText` keeps, per receiver, the records it has serialized and their text; for the
-next view it checks that those records are still the view's first ones (``==`` on the dicts,
-cheap next to serializing them: the text stays exactly that of the whole message) and
-serializes only the new ones. A view whose earlier records changed (a showdown uncovers cards
-dealt face down) is serialized afresh.
+:class:`ViewText` keeps, per receiver, the text of the records it has serialized and serializes
+only the new ones. That relies on what ``StudHand.view`` promises (E3): a seat's records only
+grow, and only a ``show`` record changes earlier ones (it uncovers cards dealt face down), so a
+view with a new ``show`` record, or fewer records, or whose last record already sent differs,
+is serialized afresh. ``tests/test_server_units.py`` checks the text against ``json.dumps`` of
+every view of whole hands of every variant.
 
 >>> cache = ViewText()
 >>> message = {"type": "view", "seq": 1, "view": {"seat": 0, "records": [{"kind": "ante"}]}}
@@ -41,7 +42,8 @@ class ViewText:
     them with :meth:`clear` when a hand ends)."""
 
     def __init__(self) -> None:
-        self._done: dict[Hashable, tuple[list[dict[str, Any]], list[bytes]]] = {}
+        # per receiver: how many records were sent, the last of them, their text
+        self._done: dict[Hashable, tuple[int, dict[str, Any], list[bytes]]] = {}
 
     def clear(self) -> None:
         """Forget every receiver's records."""
@@ -55,14 +57,15 @@ class ViewText:
             return dumps(message)
         records: list[dict[str, Any]] = view["records"]
         done = self._done.get(key)
-        if done is not None and len(done[0]) <= len(records) and \
-                records[:len(done[0])] == done[0]:
-            kept, parts = done
-            kept.extend(records[len(kept):])
-            parts.extend(to_json(r) for r in records[len(parts):])
+        if done is not None and 0 < done[0] <= len(records) \
+                and records[done[0] - 1] == done[1] \
+                and not any(r.get("kind") == "show" for r in records[done[0]:]):
+            parts = done[2]
+            parts.extend(to_json(r) for r in records[done[0]:])
         else:
-            kept, parts = list(records), [to_json(r) for r in records]
-            self._done[key] = (kept, parts)
+            parts = [to_json(r) for r in records]
+        if records:
+            self._done[key] = (len(records), records[-1], parts)
         view["records"] = _MARK
         try:
             head = to_json(message)

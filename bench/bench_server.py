@@ -30,9 +30,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Optional
 
 from stud_fast.server.client import ApiFailure, WireBot, rest
+from stud_fast.variants import GameConfig
 
 ADMIN = "bench-admin-token-0123456789abcdef"
 
@@ -76,7 +78,8 @@ def bots_main(base: str, seats: list[tuple[int, str]], kind: str, warmup: float,
 
     async def main() -> dict[str, Any]:
         stop = asyncio.Event()
-        bots = [WireBot(base, table, make_bot(kind), token, seed=i)
+        config = GameConfig(**rest(base, "GET", f"/api/tables/{seats[0][0]}")["config"])
+        bots = [WireBot(base, table, make_bot(kind), token, seed=i, config=config)
                 for i, (table, token) in enumerate(seats)]
         tasks = [asyncio.ensure_future(b.run(stop)) for b in bots]
         await asyncio.sleep(warmup)
@@ -137,8 +140,15 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
                         "small_bet": 5, "big_bet": 10, "seats": args.players,
                         "action_seconds": 30, "min_buy_in": 200, "max_buy_in": 1000},
                        token=ADMIN)["table"] for _ in range(args.tables)]
-        seats = [(t, rest(base, "POST", "/api/players", {"name": f"bot{t}-{s}"})["token"])
-                 for t in tables for s in range(args.players)]
+        def seat(table: int, s: int) -> tuple[int, str]:
+            token = rest(base, "POST", "/api/players", {"name": f"bot{table}-{s}"})["token"]
+            rest(base, "POST", f"/api/tables/{table}/sit", {"buy_in": 500, "seat": s},
+                 token=token)
+            return table, token
+
+        with ThreadPoolExecutor(8) as pool:
+            seats = list(pool.map(lambda ts: seat(*ts),
+                                  [(t, s) for t in tables for s in range(args.players)]))
         random.Random(1).shuffle(seats)  # each bot process plays at many tables
         chunks = [seats[i::args.bot_processes] for i in range(args.bot_processes)]
         bots = [subprocess.Popen([sys.executable, __file__, "--bots-of", base, "--bot", args.bot,

@@ -125,11 +125,14 @@ class BotStats:
 
 
 class WireBot:
-    """``bot`` playing seat of account ``token`` at ``table`` of the server at ``base``."""
+    """``bot`` playing seat of account ``token`` at ``table`` of the server at ``base``: it
+    sits with ``buy_in`` chips (the table's minimum by default) unless given the table's
+    ``config``, which says it sits there already."""
 
     def __init__(self, base: str, table: int, bot: Bot, token: str, *,
                  buy_in: Optional[int] = None, seed: Optional[int] = None,
-                 record: Optional[list[dict[str, Any]]] = None) -> None:
+                 record: Optional[list[dict[str, Any]]] = None,
+                 config: Optional[GameConfig] = None) -> None:
         self.base = base.rstrip("/")
         self.table = table
         self.bot = bot
@@ -138,7 +141,8 @@ class WireBot:
         self.rng = random.Random(seed)
         self.stats = BotStats()
         self.record = record  # every message received, when a list is given (tests)
-        self.config: Optional[GameConfig] = None
+        self.config = config
+        self._asked: Optional[int] = None  # the hand it last asked to sit in during
         self._sent: Optional[float] = None
 
     @classmethod
@@ -177,14 +181,14 @@ class WireBot:
         delay = 0.05
         while not stop.is_set():
             try:
-                await asyncio.to_thread(self._seat)
+                if self.config is None:  # a restart of the server keeps the seat
+                    await asyncio.to_thread(self._seat)
                 url = (self.base.replace("http://", "ws://").replace("https://", "wss://")
                        + f"/ws/tables/{self.table}?token={self.token}")
                 async with connect(url, compression=None, open_timeout=10,
                                    max_size=1 << 22) as ws:
                     self.stats.connects += 1
                     delay = 0.05
-                    await ws.send('{"type":"sit_in"}')
                     if await self._play(ws, stop, hands):
                         return self.stats
             except (OSError, WebSocketException, ApiFailure, asyncio.TimeoutError) as e:
@@ -212,6 +216,8 @@ class WireBot:
                 if message["type"] == "error":
                     code = message["code"]
                     stats.errors[code] = stats.errors.get(code, 0) + 1
+                    if code == "no_chips":
+                        await asyncio.to_thread(self._rebuy)
                     continue
                 if self._sent is not None:
                     stats.latencies.append(time.perf_counter() - self._sent)
@@ -226,6 +232,10 @@ class WireBot:
                     if view["seat"] is not None and view["stacks"][view["seat"]] == 0:
                         await asyncio.to_thread(self._rebuy)
                     continue
+                if message["seat"] is not None and message["seat"] not in message["seats"] \
+                        and message["hand"] != self._asked:  # dealt out: sat out?
+                    self._asked = message["hand"]
+                    await ws.send('{"type":"sit_in"}')
                 if view["seat"] is None or view["actor"] != view["seat"]:
                     continue
                 await ws.send(json.dumps(self._decide(message)))

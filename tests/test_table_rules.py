@@ -305,7 +305,7 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
                 hand.act(op)
             assert hand.to_json() == before  # E2
         op = policy.choice(legal)
-        least, most = hand.legal_actions()[op]
+        least, most = hand.legal_chips()[op]
         if op in ("bet", "raise") and most > least:
             seat = hand.actor
             assert seat is not None

@@ -81,7 +81,7 @@ def view_cards(view: dict[str, Any]) -> set[str]:
 
 def _refuse(hand: StudHand, rng: random.Random) -> None:
     """E2: an illegal action raises RuleError and changes nothing."""
-    legal = hand.legal_actions()
+    legal = hand.legal_chips()
     before = snapshot(hand)
     choices = [a for a in _ACTIONS if a not in legal]
     attempt: Any
@@ -169,7 +169,7 @@ def check_phh(hand: StudHand) -> None:
 def random_action(hand: StudHand, rng: random.Random) -> Optional[str]:
     """A random legal action for the seat to act (a random size for bets and raises); its
     name."""
-    legal = hand.legal_actions()
+    legal = hand.legal_chips()
     kind = rng.choice(sorted(legal))
     seat = hand.actor
     assert seat is not None

@@ -157,6 +157,39 @@ def test_replay_mismatch_exits_1(tmp_path: Path) -> None:
     assert json.loads(r.stdout)["matches_file"] is False
 
 
+def test_replay_of_a_file_whose_finishing_stacks_swap_two_players_exits_1(tmp_path: Path
+                                                                        ) -> None:
+    """The same chips in other hands are other stacks: compared seat by seat."""
+    history = to_phh(_hand())
+    stacks = [int(s) for s in history.finishing_stacks or []]
+    i, j = next((i, j) for i in range(len(stacks)) for j in range(i + 1, len(stacks))
+                if stacks[i] != stacks[j])
+    swapped = stacks[:]
+    swapped[i], swapped[j] = stacks[j], stacks[i]
+    path = tmp_path / "swapped.phh"
+    path.write_text(dumps(history).replace(
+        "finishing_stacks = [" + ", ".join(map(str, stacks)),
+        "finishing_stacks = [" + ", ".join(map(str, swapped))))
+    r = run_cli("replay", str(path))
+    assert_user_error(r, "finishing_stacks", code=1)
+    row = json.loads(r.stdout)
+    assert row["matches_file"] is False and row["file_finishing_stacks"] == swapped
+
+
+def test_replay_without_finishing_stacks_has_nothing_to_disagree_with(tmp_path: Path) -> None:
+    history = to_phh(_hand())
+    text = dumps(history)
+    assert "finishing_stacks" in text
+    path = tmp_path / "open.phh"
+    path.write_text("".join(line + "\n" for line in text.splitlines()
+                            if not line.startswith("finishing_stacks")))
+    r = run_cli("replay", str(path))
+    assert (r.returncode, r.stderr) == (0, "")
+    row = json.loads(r.stdout)
+    assert row["matches_file"] is None and "file_finishing_stacks" not in row
+    assert row["finishing_stacks"] == [int(s) for s in history.finishing_stacks or []]
+
+
 # ---- every user error: one line, exit 2, no traceback -----------------------------------------
 
 

@@ -264,6 +264,21 @@ def test_result_fields() -> None:
     assert all(len(getattr(r, f)) == 2 for f in FIELDS)
 
 
+def test_exact_none_samples_a_spot_of_more_deals_than_max_deals() -> None:
+    """``exact=None`` enumerates up to ``max_deals`` deals (and at most ``EXACT_LIMIT``), and
+    samples above: a three-way sixth-street spot has 34 x 33 x 32 = 35,904 deals."""
+    hands = ["As Ks Qs 7d 2c 3c", "Jh Jd 9c 8c 4h 4s", "Td Tc 6h 6s 5d 5c"]
+    deals = 34 * 33 * 32
+    exact = stud_fast.equity(hands)
+    assert exact.exact and exact.deals == deals
+    assert stud_fast.equity(hands, max_deals=deals).exact
+    sampled = stud_fast.equity(hands, max_deals=deals - 1, samples=3000, seed=1)
+    assert not sampled.exact and sampled.deals == 3000
+    assert sampled.equity != exact.equity     # a sample of 3,000 deals, not the enumeration
+    with pytest.raises(ValueError, match="max_deals"):
+        stud_fast.equity(hands, exact=True, max_deals=deals - 1)
+
+
 @pytest.mark.parametrize("name", sorted(ALL_SMALL))
 def test_exact_equals_reference(name: str) -> None:
     game, hands, dead = ALL_SMALL[name]

@@ -90,6 +90,23 @@ def test_loads_dumps_round_trip_of_every_field() -> None:
     assert tomllib.loads(text)["players"] == h.players
 
 
+@pytest.mark.parametrize("name", ["del\x7fete", "nul\x00", "bell\x07", "esc\x1b[0m",
+                                  "unit\x1fsep", "tab\tand\nnewline", 'quote" back\\slash'])
+def test_text_fields_holding_control_characters_are_escaped_as_toml_requires(name: str
+                                                                            ) -> None:
+    """TOML's basic strings may not hold U+0000-U+001F (tab aside) or U+007F as they are: a
+    name, a free text field, an extension string and an action are escaped and read back."""
+    h = HandHistory("FR", [1, 1], [50, 50], ["d dh p1 AsKs2c"], players=[name, "plain"],
+                    event=name, extensions={"_note": name})
+    text = phh.dumps(h)
+    raw = {chr(c) for c in range(0x20) if c not in (0x09, 0x0A)} | {"\x7f"}
+    assert not raw & set(text)          # nothing unescaped (the newlines end the lines)
+    assert text.count("\n") == len(text.splitlines())
+    table = tomllib.loads(text)         # a strict TOML reader takes it
+    assert table["players"][0] == table["event"] == table["_note"] == name
+    assert phh.loads(text) == h
+
+
 def test_dumps_writes_phh_fields_in_spec_order_then_sorted_extensions() -> None:
     text = phh.dumps(full_hand())
     keys = [m.group(1) for m in re.finditer(r"^([A-Za-z_\"][^ ]*) = ", text, re.MULTILINE)]

@@ -109,7 +109,7 @@ def test_pot_and_no_limit_hands_round_trip_through_phh(betting: str) -> None:
                         seed=seed)
         while not hand.is_over:
             kind = rng.choice(sorted(hand.legal_actions()))
-            least, most = hand.legal_actions()[kind]
+            least, most = hand.legal_chips()[kind]
             if kind == "turn_up":
                 seat = hand.actor
                 assert seat is not None

@@ -120,6 +120,17 @@ def test_signed_state_round_trip_and_tamper_refused() -> None:
         assert e.value.field == "hmac"
 
 
+@pytest.mark.parametrize("key", [b"", "", bytearray()])
+def test_an_empty_key_never_signs_nor_checks_a_state(key: Any) -> None:
+    """An empty HMAC key is no secret: refused for signing and for checking alike."""
+    hand = _played()
+    with pytest.raises(TypeError, match="non-empty"):
+        hand.to_json(key=key)
+    signed = hand.to_json(key=b"k1")
+    with pytest.raises(TypeError, match="non-empty"):
+        StudHand.from_json(signed, key=key)
+
+
 def _accepted_is_sound(text: Any) -> None:
     try:
         hand = StudHand.from_json(text)

@@ -9,12 +9,29 @@ state and its :class:`~stud_fast.plan.Plan`; :class:`~stud_fast.betting.BettingR
 from __future__ import annotations
 
 import operator
+from typing import Mapping
 
 from stud_fast.errors import AmountError
 from stud_fast.plan import Plan
 from stud_fast.state import HandState
 
-__all__ = ["fixed_bet", "open_sizes", "whole_chips"]
+__all__ = ["TO_TOTAL", "chips_to_put_in", "fixed_bet", "open_sizes", "whole_chips"]
+
+#: the actions named by the total the seat's round bet becomes (the others by the chips put in)
+TO_TOTAL = frozenset(("bet", "raise", "complete"))
+
+
+def chips_to_put_in(legal: Mapping[str, tuple[int, int]], round_bet: int
+                    ) -> dict[str, tuple[int, int]]:
+    """The legal actions ``legal`` (bets, raises and completions by the total the seat's
+    round bet becomes) with every amount in the chips the seat still puts in, for a seat that
+    put ``round_bet`` chips in during the round.
+
+    >>> chips_to_put_in({"fold": (0, 0), "call": (8, 8), "raise": (15, 15)}, 2)
+    {'fold': (0, 0), 'call': (8, 8), 'raise': (13, 13)}
+    """
+    return {kind: (least - round_bet, most - round_bet) if kind in TO_TOTAL else (least, most)
+            for kind, (least, most) in legal.items()}
 
 
 def whole_chips(value: object, what: str) -> int:
@@ -52,7 +69,7 @@ def fixed_bet(hand: HandState, plan: Plan) -> int:
 
 
 def open_sizes(hand: HandState, plan: Plan, stack: int, least: int, owe: int) -> tuple[int, int]:
-    """(least, most) chips for a pot- or no-limit bet or raise (B2) by a seat with ``stack``
+    """(least, most) chips put in for a pot- or no-limit bet or raise (B2) by a seat with ``stack``
     chips that owes ``owe`` to call: pot limit up to the pot after calling, no limit the whole
     stack. Less than ``least`` only all in."""
     if least > stack:

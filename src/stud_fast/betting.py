@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from stud_fast.cards import parse_cards
+from stud_fast.bet_sizes import TO_TOTAL as _TO_TOTAL
 from stud_fast.bet_sizes import fixed_bet, open_sizes, whole_chips
 from stud_fast.errors import RuleError
 from stud_fast.records import Record, new_record
@@ -70,8 +71,9 @@ class BettingRound:
 
     def legal(self, hand: HandState, s: int, refused: Optional[dict[str, tuple[str, str]]]
               ) -> dict[str, tuple[int, int]]:
-        """Seat ``s``'s legal betting actions, each with the least and most chips it puts in;
-        with a ``refused`` dict, also why each other betting action is refused (rule ID,
+        """Seat ``s``'s legal betting actions, each with its least and most amount: for a
+        bet, raise or completion the total the seat's round bet becomes, for the others the
+        chips it puts in (see :meth:`StudHand.legal_actions`); with a ``refused`` dict, also why each other betting action is refused (rule ID,
         message). ``s`` is the actor, with no operation pending (S4, S5, I2)."""
         legal: dict[str, tuple[int, int]] = {}
         plan = hand._plan
@@ -123,8 +125,8 @@ class BettingRound:
             if refused is not None:
                 refused["complete"] = ("B7", "not enough chips to complete: call all in "
                                              "instead")
-        else:
-            legal["complete"] = _one(min(plan.small_bet - have, stack))
+        else:  # to the small bet, or all in for less
+            legal["complete"] = _one(min(plan.small_bet, have + stack))
         if level > 0:
             if refused is not None:
                 refused["bet"] = ("B1", "there is a bet already: call or raise")
@@ -151,10 +153,11 @@ class BettingRound:
             if refused is not None:
                 refused["raise"] = ("B7", "not enough chips to raise: call all in instead")
         elif plan.fixed:  # one size, or all in for less
-            least = owe + fixed_bet(hand, plan)
-            legal["raise"] = (least, least) if least < stack else (stack, stack)
+            to = level + fixed_bet(hand, plan)
+            legal["raise"] = (to, to) if to - have < stack else _one(have + stack)
         else:
-            legal["raise"] = open_sizes(hand, plan, stack, owe + self.increment, owe)
+            least, most = open_sizes(hand, plan, stack, owe + self.increment, owe)
+            legal["raise"] = (have + least, have + most)
         return legal
 
     def perform(self, hand: HandState, s: int, kind: str, amount: int) -> Record:
@@ -315,8 +318,8 @@ class Betting(HandState):
         return kind in (cached if cached is not None else self._options())
 
     def _verify(self, kind: str, to: Optional[int] = None) -> int:
-        """Chips the actor would put in by ``kind`` (a bet or raise to ``to`` chips for the
-        round, the least allowed by default), or RuleError (nothing changes)."""
+        """Chips the actor would put in by ``kind`` (a bet, raise or completion to ``to``
+        chips for the round, the least allowed by default), or RuleError (nothing changes)."""
         legal = self._options()
         if kind not in legal:
             rule, message = self._refusals().get(
@@ -324,22 +327,23 @@ class Betting(HandState):
             raise RuleError(rule, f"seat {self.actor}: {message}"
                             if self.actor is not None else message)
         least, most = legal[kind]
-        if to is None:
+        if kind not in _TO_TOTAL:
+            if to is not None:
+                raise RuleError("B1", f"seat {self.actor}: {kind} takes no amount")
             return least
-        if kind not in ("bet", "raise"):
-            raise RuleError("B1", f"seat {self.actor}: {kind} takes no amount")
         assert self.actor is not None
-        if type(to) is not int:
+        if to is None:
+            to = least
+        elif type(to) is not int:
             to = whole_chips(to, f"seat {self.actor}: {kind} to")
-        have = self._round.bet[self.actor]
-        amount = to - have
-        if not least <= amount <= most:
+        if not least <= to <= most:
             raise RuleError("B2", f"seat {self.actor}: {kind} to {to} is outside "
-                                  f"{least + have}..{most + have} ({self.config.betting} limit)")
-        return amount
+                                  f"{least}..{most} ({self.config.betting} limit)")
+        return to - self._round.bet[self.actor]
 
     def _options(self) -> dict[str, tuple[int, int]]:
-        """The actor's legal actions with the least and most chips each puts in. Computed once
+        """The actor's legal actions with the least and most amount of each (a bet, raise or
+        completion by the total it bets to, see :meth:`StudHand.legal_actions`). Computed once
         per decision point: every change of the state sets ``_cached`` back to None."""
         cached = self._cached
         if cached is None:
@@ -400,13 +404,15 @@ class Betting(HandState):
 
     def _act(self, kind: str, to: Optional[int] = None) -> Record:
         limits = self._options().get(kind)
-        if limits is None or to is not None:
-            amount = self._verify(kind, to)  # E2: checked before anything changes
-        else:
-            amount = limits[0]  # the common case of _verify: legal, the least amount
-        self._cached = None
         s = self.actor
-        assert s is not None
+        if limits is None or to is not None or s is None:
+            amount = self._verify(kind, to)  # E2: checked before anything changes
+            assert s is not None
+        elif kind in _TO_TOTAL:  # the common cases of _verify: legal, the least amount
+            amount = limits[0] - self._round.bet[s]
+        else:
+            amount = limits[0]
+        self._cached = None
         if self._pending:  # S5: the only player action before a buy is folding
             record = self._fold(s)
             self.records.append(record)

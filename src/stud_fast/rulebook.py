@@ -109,7 +109,8 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
      "showdown."),
     ("S3", "shared last card",
      "When the stub cannot give every remaining player a card, one card goes face up in the "
-     "middle for everyone; the best hand without it opens. Default: betting as usual; option "
+     "middle for everyone: the next card of the stub, or the first card burned in the hand "
+     "when the stub is empty. The best hand without it opens. Default: betting as usual; option "
      "community_card_betting=False: no betting on that card."),
     ("S4", "Mexican stud",
      "Five-card stud dealt all face down: after each card from the second on, every player "

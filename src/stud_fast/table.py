@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from stud_fast import saved
-from stud_fast.bet_sizes import whole_chips
+from stud_fast.bet_sizes import chips_to_put_in, whole_chips
 from stud_fast.betting import _BETTING_ACTIONS, Betting, BettingRound
 from stud_fast.cards import parse_cards
 from stud_fast.dealer_errors import DealerErrors, Mistakes
@@ -190,8 +190,28 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         return [c for c, up in self.cards[seat] if up]
 
     def legal_actions(self) -> dict[str, tuple[int, int]]:
-        """What the actor may do: action name -> (least, most) chips it puts in."""
+        """What the actor may do: action name -> (least, most). A bet, raise or completion is
+        named by the total the seat's bet for the round becomes (what ``act()``, ``bet()`` and
+        ``raise_to()`` take, as pokerkit names them); a call, the bring-in and buying the pot
+        by the chips put in; fold, check and the choices of S4 and I2 by (0, 0). See
+        :meth:`legal_chips` for every amount as the chips the seat still puts in.
+
+        >>> cfg = GameConfig(variant="razz", ante=1, bring_in=2, small_bet=5, big_bet=10)
+        >>> hand = StudHand(cfg, stacks=[50, 50, 50], dealer=0, seed=1)
+        >>> hand.bring_in().seat, hand.complete().seat
+        (2, 0)
+        >>> hand.raise_to(10).to
+        10
+        >>> hand.actor, hand.legal_actions()["raise"], hand.legal_chips()["raise"]
+        (2, (15, 15), (13, 13))
+        """
         return dict(self._options())
+
+    def legal_chips(self) -> dict[str, tuple[int, int]]:
+        """:meth:`legal_actions` with every amount the chips the actor still puts in: a bet,
+        raise or completion less what the seat already put in during the round."""
+        s = self.actor
+        return chips_to_put_in(self._options(), self._round.bet[s] if s is not None else 0)
 
     # ---- player operations: verify_x / can_x / x --------------------------------------------
 
@@ -360,7 +380,9 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
     def act(self, kind: str, to: Optional[int] = None) -> Record:
         """Perform a player action by name (a key of :meth:`legal_actions`): the generic form
         of fold(), check(), call(), bet(), raise_to(), bring_in(), complete() and, with the
-        card as ``to``, turn_up(), for bots."""
+        card as ``to``, turn_up(), for bots. A bet, raise or completion takes ``to``, the
+        total the seat's bet for the round becomes (as :meth:`legal_actions` gives it; the
+        least allowed by default); the other actions take none."""
         if kind in _BETTING_ACTIONS:
             return self._act(kind, to)
         if kind == "turn_up":

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
+from stud_fast.bet_sizes import chips_to_put_in
 from stud_fast.cards import card_str
 from stud_fast.records import Record
 
@@ -41,8 +42,11 @@ class SeatView:
     ``cards[s]`` lists seat ``s``'s cards in the order dealt as ``(id, face_up)``, the id
     ``None`` where this seat may not see it; ``wild`` holds the ids among the visible cards
     that are wild now (D4, S5); ``legal_actions`` is the actor's (empty unless this seat is
-    to act), with ``round_bet`` what this seat put in during the round (a bet or raise is
-    *to* a total). ``game`` is the variant with its facts (rankings, deck, wild ranks).
+    to act) as :meth:`StudHand.legal_actions <stud_fast.table.StudHand.legal_actions>` gives
+    them (a bet, raise or completion by the total the seat's round bet becomes), with
+    ``round_bet`` what this seat put in during the round and :attr:`legal_chips` the same
+    actions by the chips still to put in. ``game`` is the variant with its facts (rankings,
+    deck, wild ranks).
     """
 
     seat: int
@@ -59,6 +63,11 @@ class SeatView:
     legal_actions: Mapping[str, tuple[int, int]]
     round_bet: int
     pot_bought: bool
+
+    @property
+    def legal_chips(self) -> dict[str, tuple[int, int]]:
+        """``legal_actions`` with every amount the chips this seat still puts in."""
+        return chips_to_put_in(self.legal_actions, self.round_bet)
 
     @property
     def own_cards(self) -> tuple[tuple[int, bool], ...]:
@@ -185,6 +194,8 @@ class Views(HandState):
             "actor": self.actor,
             "legal_actions": ({k: list(v) for k, v in self.legal_actions().items()}
                               if self.actor == seat else {}),
+            "legal_chips": ({k: list(v) for k, v in self.legal_chips().items()}
+                            if self.actor == seat else {}),
             "records": records,
             "is_over": self.is_over,
         }

@@ -15,12 +15,14 @@ None
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import threading
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator, Optional
 
 from stud_fast.dask._cluster import local_cluster
+from stud_fast.dask._quiet import NAMES
 from stud_fast.errors import StudFastError
 
 if TYPE_CHECKING:
@@ -74,10 +76,28 @@ def client_from_args(args: argparse.Namespace) -> Iterator[Optional["Client"]]:
             yield client
         return
     assert workers is not None  # neither None: one of them was given
-    with _workers_ignore_ctrl_c():
-        cluster = local_cluster(workers)
-    with cluster, Client(cluster) as client:
-        yield client
+    with _quiet_logs():
+        with _workers_ignore_ctrl_c():
+            cluster = local_cluster(workers)
+        with cluster, Client(cluster) as client:
+            yield client
+
+
+@contextmanager
+def _quiet_logs() -> Iterator[None]:
+    """Keep this process's Dask and event-loop loggers below CRITICAL silent while a local
+    cluster runs and shuts down (its scheduler and nannies run here): what they say then
+    (a worker lost on Ctrl-C, a heartbeat that found the scheduler gone) is not for the user,
+    who sees only the command's own output. Their levels are restored afterwards."""
+    loggers = [logging.getLogger(name) for name in NAMES]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 @contextmanager

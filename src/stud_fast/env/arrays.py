@@ -321,12 +321,13 @@ class Table:
             if self.fixed:
                 hand.act(kind)
             else:
-                hand.act(kind, self._round[seat] + self.bet_amount(index))
+                hand.act(kind, self.bet_to(index))
         self.sync()
 
-    def bet_amount(self, index: int) -> int:
-        """Chips the actor puts in with bet or raise action ``index`` now (pot and no limit):
-        a fraction of the pot after calling, on top of the call, within the legal sizes."""
+    def bet_to(self, index: int) -> int:
+        """The total the actor's bet for the round becomes with bet or raise action ``index``
+        now (pot and no limit), as ``hand.act("raise", to)`` takes it: the call plus a
+        fraction of the pot after calling, within the legal sizes."""
         hand = self.hand
         legal = hand.legal_actions()
         least, most = legal["bet"] if "bet" in legal else legal["raise"]
@@ -336,9 +337,17 @@ class Table:
             return most
         seat = hand.actor
         assert seat is not None
-        owe = max(self._round) - self._round[seat]
-        wanted = owe + round(POT_FRACTIONS[index] * (hand.pot_total + owe))
+        level = max(self._round)
+        owe = level - self._round[seat]
+        wanted = level + round(POT_FRACTIONS[index] * (hand.pot_total + owe))
         return min(max(wanted, least), most)
+
+    def bet_amount(self, index: int) -> int:
+        """The chips the actor puts in with bet or raise action ``index`` now (pot and no
+        limit): :meth:`bet_to` less what it put in during the round."""
+        seat = self.hand.actor
+        assert seat is not None
+        return self.bet_to(index) - self._round[seat]
 
     def results(self) -> list[int]:
         """Chips each seat won or lost in the hand (they sum to zero)."""

@@ -466,7 +466,7 @@ def _apply(hand: StudHand, a: Action) -> None:
         target = _chips(a.amount, f"p{actor + 1} cbr amount")
         kind = next((k for k in ("complete", "bet", "raise") if k in legal), "raise")
         if kind == "complete" or (hand.config.betting == "fixed" and kind in legal):
-            expected = hand._round_bet[actor] + legal[kind][0]
+            expected = legal[kind][0]
             if target != expected:
                 raise RuleError("B2", f"p{actor + 1} cbr {target}: the limit allows "
                                       f"{expected} here")

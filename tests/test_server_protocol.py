@@ -236,7 +236,7 @@ def test_stale_duplicate_and_illegal_actions_change_nothing(server: Server) -> N
         assert e["code"] == "illegal" and e["rule"] == "F2" and "F2" in e["message"]
         await me.send({"type": "act", "hand": 1, "seq": seq, "action": "complete",
                        "amount": 999})
-        assert (await me.error())["rule"] == "B1"  # complete takes no amount
+        assert (await me.error())["rule"] == "B2"  # completing to 999: past the limit
         await me.send({"type": "act", "hand": 1, "seq": seq - 1, "action": "bring_in"})
         assert (await me.error())["code"] == "stale"
         await me.send({"type": "act", "hand": 2, "seq": seq, "action": "bring_in"})
@@ -396,3 +396,37 @@ def test_database_holds_the_events(server: Server, tmp_path: Path) -> None:
     rows = sql(server.db, f"SELECT seq, kind FROM events WHERE table_id = {table} ORDER BY seq")
     assert [r[0] for r in rows] == list(range(1, seq + 1))
     assert [r[1] for r in rows] == ["sit", "sit", "hand_start"]
+
+
+def test_amounts_are_the_round_total_of_the_views_legal_ranges(server: Server) -> None:
+    """No limit: a raise's ``amount`` is the total the seat's round bet becomes, within the
+    view's legal range; one chip past the range is refused (B2) and changes nothing."""
+    async def body() -> None:
+        table, tokens, sockets, views = await heads_up(server, betting="no")
+        actor = actor_of(views)
+        await sockets[actor].send({"type": "act", "hand": 1, "seq": views[actor]["seq"],
+                                   "action": "bring_in"})
+        other = 1 - actor
+        turn = await sockets[other].until(my_turn)
+        await sockets[other].send({"type": "act", "hand": 1, "seq": turn["seq"],
+                                   "action": "complete"})
+        turn = await sockets[actor].until(my_turn)
+        low, high = turn["view"]["legal_actions"]["raise"]
+        assert turn["view"]["legal_chips"]["raise"][0] == low - 2  # its bring-in is in
+        assert low < high  # no limit: up to the whole stack
+        seq = turn["seq"]
+        me = sockets[actor]
+        await me.send({"type": "act", "hand": 1, "seq": seq, "action": "raise",
+                       "amount": high + 1})
+        e = await me.error()
+        assert e["code"] == "illegal" and e["rule"] == "B2"
+        await me.send({"type": "act", "hand": 1, "seq": seq, "action": "raise",
+                       "amount": low + 1})
+        after = await me.until(lambda m: m["type"] == "view" and m["seq"] > seq)
+        raised = [r for r in after["view"]["records"] if r["kind"] == "raise"]
+        assert raised[-1]["to"] == low + 1
+        assert after["view"]["contributed"][after["view"]["seat"]] == 1 + low + 1  # ante
+        for sock in sockets:
+            await sock.close()
+
+    asyncio.run(body())

@@ -37,8 +37,9 @@ from stud_fast.server.protocol import (Balance, CreditRequest, ErrorResponse, Ha
                                        PlayerRequest, SitRequest, SitResult, TableCreated,
                                        TableInfo, TableRequest)
 from stud_fast.server.sockets import Limits, serve_socket
+from stud_fast.server.inbox import Refusal
 from stud_fast.server.store import Store, credit
-from stud_fast.server.tables import Refusal, Table
+from stud_fast.server.tables import Table
 
 __all__ = ["Settings", "Server", "create_app", "create_server"]
 

@@ -21,91 +21,22 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Optional, Protocol, Union
+from typing import Any, Optional, Union
 
 from stud_fast.errors import RuleError
 from stud_fast.server.hands import Operation, PlayingHand, observer_view, timeout_action
+from stud_fast.server.inbox import (Act, Clock, Command, Join, Leave, Listener, Part, Refusal,
+                                    Sit, SitIn, Stop)
 from stud_fast.server.loader import Seat, TableState, load_table
 from stud_fast.server.protocol import ActMessage, SitInMessage, view_message
 from stud_fast.server.spec import TableSpec
 from stud_fast.server.store import Store, TableWrite, buy_in
 from stud_fast.server.wire import ViewText
 
-__all__ = ["Listener", "Table", "Refusal"]
+__all__ = ["Table"]
 
 log = logging.getLogger("stud_fast.server")
 _MISSES = 2  # missed decisions in a row that sit a player out
-
-
-class Refusal(Exception):
-    """A request the table refuses: ``code`` for programs, ``status`` for REST."""
-
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-
-
-class Listener(Protocol):
-    """A client connection: its account (None for an observer) and non-blocking sends."""
-
-    player: Optional[int]
-
-    def send_view(self, text: str) -> None:
-        """Queue a view message (JSON text) for the client: something it may answer."""
-
-    def send_error(self, code: str, message: str, rule: Optional[str] = None) -> None:
-        """Queue an error message for the client."""
-
-
-@dataclass
-class _Act:
-    listener: Listener
-    message: ActMessage
-
-
-@dataclass
-class _SitIn:
-    listener: Listener
-
-
-@dataclass
-class _Join:
-    listener: Listener
-
-
-@dataclass
-class _Part:
-    listener: Listener
-
-
-@dataclass
-class _Sit:
-    player: int
-    name: str
-    buy_in: int
-    seat: Optional[int]
-    future: "asyncio.Future[int]"
-
-
-@dataclass
-class _Leave:
-    player: int
-    future: "asyncio.Future[tuple[int, Optional[int]]]"
-
-
-@dataclass
-class _Clock:
-    key: tuple[int, int]
-
-
-@dataclass
-class _Stop:
-    pass
-
-
-_Command = Union[_Act, _SitIn, _Join, _Part, _Sit, _Leave, _Clock, _Stop]
 
 
 @dataclass
@@ -124,7 +55,7 @@ class Table:
 
     store: Store
     state: TableState
-    inbox: "asyncio.Queue[_Command]" = field(default_factory=asyncio.Queue)
+    inbox: "asyncio.Queue[Command]" = field(default_factory=asyncio.Queue)
     listeners: set[Listener] = field(default_factory=set)
     task: Optional["asyncio.Task[None]"] = None
     published: dict[str, Any] = field(default_factory=dict)
@@ -153,38 +84,38 @@ class Table:
         """Finish the command being handled and stop (nothing half-written: commands are
         whole transactions)."""
         if self.task is not None:
-            self.inbox.put_nowait(_Stop())
+            self.inbox.put_nowait(Stop())
             await self.task
             self.task = None
 
     def join(self, listener: Listener) -> None:
         """A client connected: it gets the current view at once, then every new one."""
-        self.inbox.put_nowait(_Join(listener))
+        self.inbox.put_nowait(Join(listener))
 
     def part(self, listener: Listener) -> None:
         """A client disconnected (its seat stays: the clock plays for it)."""
-        self.inbox.put_nowait(_Part(listener))
+        self.inbox.put_nowait(Part(listener))
 
     def message(self, listener: Listener, message: Union[ActMessage, SitInMessage]) -> None:
         """A message from a client."""
         if isinstance(message, ActMessage):
-            self.inbox.put_nowait(_Act(listener, message))
+            self.inbox.put_nowait(Act(listener, message))
         else:
-            self.inbox.put_nowait(_SitIn(listener))
+            self.inbox.put_nowait(SitIn(listener))
 
     async def request_sit(self, player: int, name: str, buy_in: int,
                           seat: Optional[int]) -> int:
         """Seat ``player`` with ``buy_in`` chips from its account; the seat, or
         :class:`Refusal`."""
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self.inbox.put_nowait(_Sit(player, name, buy_in, seat, future))
+        self.inbox.put_nowait(Sit(player, name, buy_in, seat, future))
         return await future
 
     async def request_leave(self, player: int) -> tuple[int, Optional[int]]:
         """``player`` leaves: its seat and the chips returned now (None: at the hand's end)."""
         future: asyncio.Future[tuple[int, Optional[int]]] = (
             asyncio.get_running_loop().create_future())
-        self.inbox.put_nowait(_Leave(player, future))
+        self.inbox.put_nowait(Leave(player, future))
         return await future
 
     def info(self) -> dict[str, Any]:
@@ -198,7 +129,7 @@ class Table:
             await self._guarded(self._resume)
             while True:
                 command = await self.inbox.get()
-                if isinstance(command, _Stop):
+                if isinstance(command, Stop):
                     return
                 await self._guarded(self._handle, command)
         finally:
@@ -237,21 +168,21 @@ class Table:
         self._rearm()
         self._broadcast()
 
-    async def _handle(self, command: _Command) -> None:
-        if isinstance(command, _Act):
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, Act):
             await self._on_act(command.listener, command.message)
-        elif isinstance(command, _Join):
+        elif isinstance(command, Join):
             self.listeners.add(command.listener)
             command.listener.send_view(self._view_text(command.listener.player))
-        elif isinstance(command, _Part):
+        elif isinstance(command, Part):
             self.listeners.discard(command.listener)
-        elif isinstance(command, _SitIn):
+        elif isinstance(command, SitIn):
             await self._on_sit_in(command.listener)
-        elif isinstance(command, _Sit):
+        elif isinstance(command, Sit):
             await self._answer(command.future, self._on_sit(command))
-        elif isinstance(command, _Leave):
+        elif isinstance(command, Leave):
             await self._answer(command.future, self._on_leave(command.player))
-        elif isinstance(command, _Clock):
+        elif isinstance(command, Clock):
             timer, playing = self._timer, self.state.playing
             if timer is not None and timer.key == command.key and playing is not None:
                 await self._auto(timer.seat, missed=True)  # the timer tells the time used
@@ -366,7 +297,7 @@ class Table:
         if ref is not None:
             state.refs[seat] = ref
 
-    async def _on_sit(self, command: _Sit) -> int:
+    async def _on_sit(self, command: Sit) -> int:
         state, spec = self.state, self.spec
         if state.seat_of(command.player) is not None:
             raise Refusal("already_seated", f"player {command.player} sits at this table")
@@ -538,7 +469,7 @@ class Table:
         loop = asyncio.get_running_loop()
         now = loop.time()
         deadline = now + self.spec.action_seconds + holder.time_bank
-        handle = loop.call_at(deadline, self.inbox.put_nowait, _Clock(key))
+        handle = loop.call_at(deadline, self.inbox.put_nowait, Clock(key))
         self._timer = _Timer(key, actor, now, deadline, handle)
 
     def _broadcast(self) -> None:

@@ -71,9 +71,9 @@ def _percentile(values: list[float], q: float) -> float:
 # ---- the bot processes --------------------------------------------------------------------------
 
 def bots_main(base: str, seats: list[tuple[int, str]], kind: str, warmup: float,
-              seconds: float) -> None:
+              seconds: float, out: str) -> None:
     """Play every ``(table, token)`` seat; after ``warmup`` seconds count ``seconds`` more;
-    print the counts as one JSON line."""
+    write the counts to ``out`` as JSON."""
     from stud_fast.bots import make_bot
 
     async def main() -> dict[str, Any]:
@@ -104,7 +104,8 @@ def bots_main(base: str, seats: list[tuple[int, str]], kind: str, warmup: float,
         result = uvloop.run(main())
     except ImportError:
         result = asyncio.run(main())
-    print(json.dumps(result), flush=True)
+    with open(out, "w") as f:
+        json.dump(result, f)
 
 
 # ---- the run ------------------------------------------------------------------------------------
@@ -151,10 +152,12 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
                                   [(t, s) for t in tables for s in range(args.players)]))
         random.Random(1).shuffle(seats)  # each bot process plays at many tables
         chunks = [seats[i::args.bot_processes] for i in range(args.bot_processes)]
+        outs = [os.path.join(tempfile.gettempdir(), f"bench_server_{port}_{i}.json")
+                for i in range(len(chunks))]
         bots = [subprocess.Popen([sys.executable, __file__, "--bots-of", base, "--bot", args.bot,
-                                  "--warmup", str(args.warmup), "--seconds", str(args.seconds)],
-                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-                for _ in chunks]
+                                  "--warmup", str(args.warmup), "--seconds", str(args.seconds),
+                                  "--out", out], stdin=subprocess.PIPE)
+                for out in outs]
         for process, chunk in zip(bots, chunks):
             assert process.stdin is not None
             process.stdin.write(json.dumps(chunk).encode())
@@ -167,10 +170,12 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
         hands1, t1 = _hands_finished(base, tables), time.perf_counter()
         memory = _memory(server.pid)
         results = []
-        for process in bots:
-            assert process.stdout is not None
-            results.append(json.loads(process.stdout.read().decode().strip().splitlines()[-1]))
-            process.wait()
+        for process, out in zip(bots, outs):
+            if process.wait() != 0:
+                raise SystemExit(f"a bot process failed with {process.returncode}")
+            with open(out) as f:
+                results.append(json.load(f))
+            os.unlink(out)
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -207,10 +212,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--bot-processes", type=int, default=1)
     p.add_argument("--json", default=None, help="also write the results here")
     p.add_argument("--bots-of", default=None, help=argparse.SUPPRESS)  # a bot process
+    p.add_argument("--out", default=None, help=argparse.SUPPRESS)  # where it writes
     args = p.parse_args(argv)
     if args.bots_of:
         bots_main(args.bots_of, [tuple(s) for s in json.loads(sys.stdin.read())], args.bot,
-                  args.warmup, args.seconds)
+                  args.warmup, args.seconds, args.out)
         return 0
     rows = []
     folder = tempfile.mkdtemp(prefix="bench_server_")

@@ -33,6 +33,8 @@ from stud_fast.views import SeatView
 __all__ = ["ApiFailure", "rest", "rest_url", "WireBot", "wire_seat_view", "BotStats"]
 
 _BETS = frozenset(("bring_in", "complete", "bet", "raise", "call"))
+_IDLE = '"legal_actions":{}'
+_OVER = '"is_over":true'
 
 
 class ApiFailure(Exception):
@@ -143,6 +145,7 @@ class WireBot:
         self.record = record  # every message received, when a list is given (tests)
         self.config = config
         self._asked: Optional[int] = None  # the hand it last asked to sit in during
+        self._in_hand: Optional[int] = None  # the hand it was last seen dealt into
         self._sent: Optional[float] = None
 
     @classmethod
@@ -210,6 +213,14 @@ class WireBot:
         stats, record = self.stats, self.record
         try:
             async for text in ws:
+                if record is None and self._in_hand is not None and _IDLE in text \
+                        and _OVER not in text and f'"hand":{self._in_hand},' in text:
+                    # a view of the hand this seat plays, not its turn (only the actor's view
+                    # has legal actions), the hand not over: nothing to read in it
+                    if self._sent is not None:
+                        stats.latencies.append(time.perf_counter() - self._sent)
+                        self._sent = None
+                    continue
                 message = from_json(text)
                 if record is not None:
                     record.append(message)
@@ -225,6 +236,8 @@ class WireBot:
                 view = message["view"]
                 if view is None:
                     continue
+                self._in_hand = message["hand"] if message["seat"] in message["seats"] \
+                    and message["seat"] is not None and not view["is_over"] else None
                 if view["is_over"]:
                     stats.hands.add(message["hand"])
                     if hands is not None and len(stats.hands) >= hands:

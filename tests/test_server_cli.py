@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,18 @@ def test_serve_user_errors_are_one_line(args: list[str], words: str, tmp_path: P
     assert done.returncode == 2
     assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "secret" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_serve_refuses_a_database_of_another_schema_version(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE meta (key VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)")
+        conn.execute("INSERT INTO meta VALUES ('schema_version', '999')")
+    done = stud_fast("serve", "--db", f"sqlite:///{path}")
+    assert done.returncode == 2 and "schema version 999" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
 
 
 def test_serve_refuses_a_port_in_use(tmp_path: Path) -> None:
@@ -81,6 +94,23 @@ def test_bots_fill_a_table_and_play(tmp_path: Path) -> None:
             assert len(done.stderr.strip().splitlines()) == 1
         finally:
             poor.stop()
+    finally:
+        server.stop()
+
+
+def test_ctrl_c_stops_a_bot_cleanly(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'x.db'}", tmp_path / "server.log", welcome=1000)
+    server.start()
+    try:
+        table = server.table(variant="razz", small_bet=4, seats=2)
+        bot = subprocess.Popen([sys.executable, "-m", "stud_fast", "bot", "--url", server.base,
+                                "--table", str(table)], stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while not server.get(f"/api/tables/{table}")["seats"] and time.monotonic() < deadline:
+            time.sleep(0.05)  # seated: it waits for an opponent now
+        bot.send_signal(signal.SIGINT)
+        _, err = bot.communicate(timeout=60)
+        assert bot.returncode == 130 and "interrupted" in err and "Traceback" not in err
     finally:
         server.stop()
 

@@ -150,6 +150,7 @@ class Table:
             await asyncio.sleep(delay)
             try:
                 self.state = await self.store.read(lambda c: load_table(c, self.id))
+                self._texts.clear()
                 await self._resume()
                 await self._advance()
                 return
@@ -245,8 +246,7 @@ class Table:
         if playing.actor_seat != seat:
             return refuse("not_your_turn", f"seat {playing.actor_seat} is to act, "
                                            f"not seat {seat}")
-        if (message.card is not None) != (message.action == "turn_up") and \
-                message.card is not None:
+        if message.card is not None and message.action != "turn_up":
             return refuse("bad_message", "a card is given with turn_up only")
         if message.action == "turn_up" and message.amount is not None:
             return refuse("bad_message", "turn_up takes a card, not an amount")

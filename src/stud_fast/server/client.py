@@ -156,16 +156,17 @@ class WireBot:
     def _seat(self) -> None:
         """Sit at the table unless seated there already (a restart keeps the seat)."""
         info = rest(self.base, "GET", f"/api/tables/{self.table}")
-        self.config = GameConfig(**info["config"])
         me = rest(self.base, "GET", "/api/players/me", token=self.token)
-        if any(s["table"] == self.table for s in me["seats"]):
-            return
-        buy_in = self.buy_in if self.buy_in is not None else info["min_buy_in"]
-        rest(self.base, "POST", f"/api/tables/{self.table}/sit", {"buy_in": buy_in},
-             token=self.token)
+        if not any(s["table"] == self.table for s in me["seats"]):
+            buy_in = self.buy_in if self.buy_in is not None else info["min_buy_in"]
+            rest(self.base, "POST", f"/api/tables/{self.table}/sit", {"buy_in": buy_in},
+                 token=self.token)
+        self.config = GameConfig(**info["config"])  # known once seated
 
     def _rebuy(self) -> None:
-        """Out of chips: leave, and sit again with a new buy-in from the account."""
+        """Out of chips: leave, and sit again with a new buy-in from the account (if this is
+        cut short, the next connection seats the bot first)."""
+        self.config = None
         try:
             rest(self.base, "POST", f"/api/tables/{self.table}/leave", token=self.token)
         except ApiFailure as e:

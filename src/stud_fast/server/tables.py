@@ -279,7 +279,7 @@ class Table:
         if timer is not None and timer.seat == seat:
             over = asyncio.get_running_loop().time() - timer.started - self.spec.action_seconds
             if over > 0 and holder.time_bank > 0:
-                changes["time_bank"] = max(0.0, holder.time_bank - over)
+                changes["time_bank"] = max(0.0, round(holder.time_bank - over, 3))
         if missed:
             changes["missed"] = holder.missed + 1
             if holder.missed + 1 >= _MISSES:

@@ -2,7 +2,8 @@
 
 `deal_order` lays out the cards each seat should get, street by street, in the order the dealer
 hands them out (clockwise from the dealer's left, one burn card before every street); `seven`
-starts a seven-card stud hand (the stakes of `SEVEN`, any option changed) dealt that way.
+starts a seven-card stud hand (the stakes of `SEVEN`, any option changed) dealt that way, and
+`check_down` plays a hand to its end with nobody betting.
 """
 
 from __future__ import annotations
@@ -38,3 +39,14 @@ def deal_order(dealer: int, streets: list[list[str]], burn: bool = True) -> list
 def seven(cards: list[list[str]], stacks: list[int], dealer: int = 0, **options: object) -> StudHand:
     cfg = GameConfig(**{**SEVEN, **options})  # type: ignore[arg-type]
     return StudHand(cfg, stacks=stacks, dealer=dealer, deck=deal_order(dealer, cards))
+
+
+def check_down(hand: StudHand) -> None:
+    """Play to the end: everyone checks when they may, brings in when due, else calls."""
+    while not hand.is_over:
+        if hand.can_check():
+            hand.check()
+        elif hand.can_bring_in():
+            hand.bring_in()
+        else:
+            hand.call()

@@ -15,18 +15,7 @@ from stud_fast import evaluate
 from stud_fast.table import RuleError, StudHand
 from stud_fast.variants import GameConfig
 
-from dealt import SEVEN, seven
-
-
-def _check_down(hand: StudHand) -> None:
-    """Everyone checks when they may, calls when they must, brings in when due."""
-    while not hand.is_over:
-        if hand.can_check():
-            hand.check()
-        elif hand.can_call():
-            hand.call()
-        else:
-            hand.bring_in()
+from dealt import SEVEN, check_down, seven
 
 
 # ---- F2 / B7: an all-in completion by a short stack -------------------------------------------
@@ -90,7 +79,7 @@ def test_S3_an_empty_stub_shares_the_first_burned_card(seed: int) -> None:
     street; the shared card is the first card burned in the hand (before third street)."""
     hand = StudHand(GameConfig(**SEVEN), stacks=[1000] * 8, dealer=0,  # type: ignore[arg-type]
                     seed=seed)
-    _check_down(hand)
+    check_down(hand)
     dealt = {c for s in range(8) for c, _ in hand.cards[s]}
     assert len(dealt) == 48 and hand.deck[0] not in dealt
     assert hand.community == [hand.deck[0]]
@@ -101,7 +90,7 @@ def test_S3_an_empty_stub_shares_the_first_burned_card(seed: int) -> None:
 def test_S3_a_short_stub_without_burns_shares_the_next_card_of_the_stub() -> None:
     hand = StudHand(GameConfig(**SEVEN), stacks=[1000] * 8, dealer=0,  # type: ignore[arg-type]
                     seed=11, burn=False)
-    _check_down(hand)
+    check_down(hand)
     assert hand.community == [hand.deck[48]]   # 48 cards dealt, four left: the next one
 
 
@@ -116,7 +105,7 @@ _EQUAL_BOARDS = [["2h 3h Ah", "7d 8d As"], ["Kd", "Kc"], ["9c", "9d"], ["5s", "5
 def test_S6_without_a_bettor_equal_best_boards_show_in_dealing_order(dealer: int,
                                                                       first: int) -> None:
     hand = seven(_EQUAL_BOARDS, [100, 100], dealer=dealer)
-    _check_down(hand)
+    check_down(hand)
     assert not any(r.kind in ("bet", "raise") and r.street == 4 for r in hand.records)
     at_showdown = [r.seat for r in hand.records if r.kind in ("show", "muck")]
     assert at_showdown == [first, 1 - first]    # the first dealt (dealer's left) first
@@ -128,7 +117,7 @@ def test_S6_without_a_bettor_the_best_board_shows_first_wherever_it_sits() -> No
     # seat 0's board pairs its kings: it shows first although seat 1 is dealt first
     streets = [["2h 3h Ah", "7d 8d As"], ["Kd", "Qc"], ["Kc", "9d"], ["5s", "5h"], ["4d", "6c"]]
     hand = seven(streets, [100, 100], dealer=0)
-    _check_down(hand)
+    check_down(hand)
     assert [r.seat for r in hand.records if r.kind in ("show", "muck")][0] == 0
 
 
@@ -146,7 +135,7 @@ def test_S7_the_odd_chip_goes_to_the_tied_winner_with_the_highest_card_by_suit(
         seats: tuple[list[str], ...], spade_ace_seat: int) -> None:
     streets = [[s[k] for s in seats] for k in range(5)]
     hand = seven(streets, [50, 50, 50], ante=0, bring_in=1, small_bet=2, big_bet=4)
-    _check_down(hand)
+    check_down(hand)
     assert hand.pot_total == 3                   # 1 + 1 + 1: split two ways, one chip over
     wins = {r.seat: r.amount for r in hand.records if r.kind == "win"}
     heart_ace_seat = next(s for s in range(3) if seats[s] is _HEART_ACE)
@@ -168,10 +157,10 @@ def test_D3_unused_cards_compare_highest_first(kings_seat: int) -> None:
     seats[kings_seat] = _KINGS_LEFT
     streets = [[s[k] for s in seats] for k in range(5)]
     split = seven(streets, [100, 100])
-    _check_down(split)
+    check_down(split)
     assert split.stacks == [100, 100]            # D3 default: the same best five split
     hand = seven(streets, [100, 100], tiebreak="unused_cards")
-    _check_down(hand)
+    check_down(hand)
     won = {r.seat: r.amount for r in hand.records if r.kind == "win"}
     assert won == {kings_seat: hand.pot_total}   # K beats Q (the deuce never counts)
 
@@ -310,7 +299,7 @@ def test_S6_a_hand_that_ties_the_best_shown_so_far_is_shown_and_splits(dealer: i
     streets = [[s[k] for s in (_SPADE_ACE, _HEART_ACE)] for k in range(5)]
     hand = seven(streets, [50, 50], dealer=dealer, ante=1, bring_in=1, small_bet=2,
                  big_bet=4)
-    _check_down(hand)
+    check_down(hand)
     assert [r.kind for r in hand.records if r.kind in ("show", "muck")] == ["show", "show"]
     assert hand.stacks == [50, 50]
 
@@ -327,6 +316,6 @@ def test_S5_a_nine_is_wild_down_or_up(aces: list[str]) -> None:
     full_house = ["Kh Kd Ks", "Qc", "Qs", "6d", "8h"]
     streets = [[aces[k], full_house[k]] for k in range(5)]
     hand = seven(streets, [100, 100], variant="baseball")
-    _check_down(hand)
+    check_down(hand)
     won = {r.seat: r.amount for r in hand.records if r.kind == "win"}
     assert won == {0: hand.pot_total}

@@ -18,7 +18,7 @@ from stud_fast.cards import parse_cards
 from stud_fast.table import RuleError, StudHand
 from stud_fast.variants import GameConfig
 
-from dealt import SEVEN, deal_order, seven
+from dealt import SEVEN, check_down, deal_order, seven
 
 
 def test_F1_everyone_antes() -> None:
@@ -324,23 +324,13 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
         assert json.loads(view)["seat"] == s
 
 
-def _play_checking(hand: StudHand) -> None:
-    while not hand.is_over:
-        if hand.can_check():
-            hand.check()
-        elif hand.can_bring_in():
-            hand.bring_in()
-        else:
-            hand.call()
-
-
 FULL_STREETS = [["2h 3h Ah", "7d 8d 4c"], ["Kd", "5d"], ["Qs", "9c"], ["Jc", "Tc"], ["6s", "6d"]]
 
 
 def test_S6_loser_mucks_and_stays_hidden() -> None:
     # seat 0: A K Q J 6 high card... vs seat 1: 7 8 4 5 9 T 6 = a straight 4-8... (T-high 6-T)
     hand = seven(FULL_STREETS, [1000, 1000])
-    _play_checking(hand)
+    check_down(hand)
     kinds = [(r.kind, r.seat) for r in hand.records if r.kind in ("show", "muck")]
     # nobody bet on seventh street: the best showing hand (seat 0: A K Q J) shows first, then
     # seat 1 shows its straight and wins; seat 0 had shown first, so both are shown
@@ -364,10 +354,10 @@ def test_D3_unused_cards_break_ties_option() -> None:
     # both hold aces and kings with a queen; only the two unused cards differ: 9 7 against 8 6
     streets = [["Ac Ah 9h", "As Ad 8d"], ["Kc", "Ks"], ["Kh", "Kd"], ["Qs", "Qh"], ["7s", "6s"]]
     split = seven(streets, [1000, 1000])
-    _play_checking(split)
+    check_down(split)
     assert split.stacks == [1000, 1000]
     tie = seven(streets, [1000, 1000], tiebreak="unused_cards")
-    _play_checking(tie)
+    check_down(tie)
     # pot: two antes, the bring-in and its call = 6; seat 0's 9 7 beat seat 1's 8 6
     assert tie.stacks == [1003, 997]
 
@@ -511,7 +501,7 @@ def test_S5_nines_and_down_threes_are_wild() -> None:
     streets = [["3d 9c As", "Kh Kd Ks"], ["Ad", "Kc"], ["Ah", "Qs"], ["2c", "Qd"],
                ["4s", "Qc"]]
     hand = StudHand(cfg, stacks=[100, 100], dealer=0, deck=deal_order(0, streets))
-    _play_checking(hand)
+    check_down(hand)
     assert hand.stacks[0] > 100
     shows = [r.seat for r in hand.records if r.kind == "show"]
     assert 0 in shows
@@ -638,7 +628,7 @@ def test_dealer_driven_hand_matches_the_automatic_one() -> None:
     assert manual.dealer_due == "post_antes" and not manual.records and manual.actor is None
     with pytest.raises(RuleError):
         manual.deal()  # the antes come first
-    _play_checking(auto)
+    check_down(auto)
     _drive(manual)
     assert manual.stacks == auto.stacks
     assert [r for r in manual.records if r.kind != "collect"] == auto.records

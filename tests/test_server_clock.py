@@ -132,8 +132,13 @@ async def _clock_run(server: Server) -> None:
                   and m["clock"]["seat"] == 0]
         assert clocks[0]["time_bank"] == bank and clocks[0]["remaining"] > action
         assert clocks[-1]["time_bank"] == 0.0
-        info = server.get(f"/api/tables/{table}")
-        seat = next(s for s in info["seats"] if s["seat"] == 0)
+        until = time.monotonic() + 30  # the hand it was sat out in plays out without it
+        while True:
+            info = server.get(f"/api/tables/{table}")
+            seat = next(s for s in info["seats"] if s["seat"] == 0)
+            if not seat["in_hand"] or time.monotonic() > until:
+                break
+            await asyncio.sleep(0.05)
         assert seat["sitting_out"] and not seat["in_hand"]
         # heads-up with one player sat out: no hand is dealt
         sat_out_hand = info["hand"]

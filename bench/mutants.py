@@ -10,7 +10,8 @@ Each fault (:data:`FAULTS`) names the rule of ``docs/rules.md`` it breaks (or, f
 covers, a topic such as ``PHH``), the module, a line's text as it stands and what it becomes,
 and the tests that should notice: a ``pytest -k`` expression, by default the rule's ID as the
 tests are named (``test_B7_...``, ``test_F2_B7_...``). A fault counts as caught only when one of
-those tests fails: an unrelated test failing by chance does not count.
+those tests fails: an unrelated test failing by chance does not count, nor does a test module
+that the fault keeps from importing (its tests did not run). Every failing test is listed.
 
 How it runs: the installed package (``pip install .`` first: its compiled core is used) is
 copied to a scratch folder, the Python modules of this checkout are laid over it with the
@@ -378,23 +379,26 @@ def apply(fault: Fault, root: Path) -> Optional[str]:
 
 
 def run_tests(root: Path, selection: Optional[str], timeout: float
-              ) -> tuple[int, str]:
+              ) -> tuple[int, list[str], str]:
+    """Run the selected tests against the scratch copy: pytest's exit status, the tests that
+    failed (a module that fails to import is not a test: it is left out, and its tests,
+    which did not run, caught nothing) and pytest's last line."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(root), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
-    command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-               "-m", "not dask", "--no-header", "-rfE", "--tb=no", "tests"]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not dask",
+               "--no-header", "-rfE", "--tb=no", "--continue-on-collection-errors", "tests"]
     if selection:
         command += ["-k", selection]
     try:
         r = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True,
                            timeout=timeout)
     except subprocess.TimeoutExpired:
-        return -1, "timed out"
+        return -1, [], "timed out"
     lines = [line for line in r.stdout.splitlines() if line.strip()]
-    failed = next((line.split(" - ")[0] for line in lines
-                   if line.startswith(("FAILED", "ERROR"))), "")
-    return r.returncode, failed or (lines[-1] if lines else r.stderr.strip()[-200:])
+    failed = [line.split(" ", 1)[1].split(" - ")[0] for line in lines
+              if line.startswith(("FAILED ", "ERROR ")) and "::" in line]
+    return r.returncode, failed, lines[-1] if lines else r.stderr.strip()[-200:]
 
 
 def check_scratch(root: Path) -> None:
@@ -405,21 +409,27 @@ def check_scratch(root: Path) -> None:
         raise SystemExit(f"the scratch copy is not what Python imports: {out.stdout.strip()}")
 
 
-def try_fault(fault: Fault, installed: Path, timeout: float, selection: Optional[str]
-              ) -> Outcome:
+def try_fault(fault: Fault, installed: Path, timeout: float, selection: Optional[str],
+              shown: int = 3) -> Outcome:
+    """Plant ``fault`` in a scratch copy and run the ``selection`` of tests (None: all); the
+    outcome names the first ``shown`` tests that failed."""
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="stud_fast_mutant_") as tmp:
         root = scratch_copy(installed, Path(tmp))
         why = apply(fault, root)
         if why is not None:
             return Outcome(fault, "stale", why, 0.0)
-        code, detail = run_tests(root, selection, timeout)
+        code, failed, last = run_tests(root, selection, timeout)
     seconds = time.monotonic() - started
-    if code in (1, -1):
-        return Outcome(fault, "caught", detail, seconds)
-    if code == 0:
-        return Outcome(fault, "survived", detail, seconds)
-    return Outcome(fault, "error", f"pytest exit {code}: {detail}", seconds)
+    if failed or code == -1:  # a hang counts as caught: the tests did not pass
+        # the spot tests first, the soaks (random whole hands) after them
+        failed.sort(key=lambda name: "soak" in name)
+        names = [f.removeprefix("tests/") for f in failed]
+        more = f" (+{len(names) - shown} more)" if len(names) > shown else ""
+        return Outcome(fault, "caught", ", ".join(names[:shown]) + more or last, seconds)
+    if code == 0 or (code == 1 and not failed):  # passed, or only modules failed to import
+        return Outcome(fault, "survived", last, seconds)
+    return Outcome(fault, "error", f"pytest exit {code}: {last}", seconds)
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -429,6 +439,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--timeout", type=float, default=600.0,
                    help="seconds for one fault's tests (a hang counts as caught)")
     p.add_argument("--list", action="store_true", help="list the faults and stop")
+    p.add_argument("--show", type=int, default=3, metavar="N",
+                   help="name up to N failing tests of each caught fault (default 3)")
     p.add_argument("--whole-suite", action="store_true",
                    help="run the whole suite (not only the rule's tests) against survivors")
     args = p.parse_args(argv)
@@ -443,13 +455,15 @@ def main(argv: Optional[list[str]] = None) -> int:
         check_scratch(root)
         selections = sorted({f.selection for f in faults})
         expression = " or ".join(f"({s})" for s in selections)
-        code, detail = run_tests(root, expression, args.timeout * 4)
+        code, failed, last = run_tests(root, expression, args.timeout * 4)
         if code != 0:
-            raise SystemExit(f"the unchanged code fails its selected tests: {detail}")
+            raise SystemExit(f"the unchanged code fails its selected tests: "
+                             f"{', '.join(failed) or last}")
     print(f"{len(faults)} faults; the unchanged code passes every selected test", flush=True)
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        jobs = [pool.submit(try_fault, f, installed, args.timeout, f.selection) for f in faults]
+        jobs = [pool.submit(try_fault, f, installed, args.timeout, f.selection, args.show)
+                for f in faults]
         outcomes = []
         for job in jobs:
             o = job.result()

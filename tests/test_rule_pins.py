@@ -319,3 +319,31 @@ def test_S5_a_nine_is_wild_down_or_up(aces: list[str]) -> None:
     check_down(hand)
     won = {r.seat: r.amount for r in hand.records if r.kind == "win"}
     assert won == {0: hand.pot_total}
+
+
+# ---- E1: chips when everyone else folds -------------------------------------------------------
+
+def test_E1_the_last_player_left_takes_every_chip_in_the_pot() -> None:
+    hand = seven(_SHORT, [100, 100, 100])
+    hand.bring_in()                  # seat 1: 2
+    hand.complete()                  # seat 2: to 10
+    hand.fold()                      # seat 0
+    hand.fold()                      # seat 1
+    assert hand.is_over
+    assert hand.stacks == [99, 97, 104] and sum(hand.stacks) == 300
+    assert [(r.seat, r.amount) for r in hand.records if r.kind == "win"] == [(2, 15)]
+
+
+# ---- E3: every seat's view ----------------------------------------------------------------------
+
+def test_E3_every_seat_sees_its_own_down_cards_and_no_one_elses() -> None:
+    hand = StudHand(GameConfig(**SEVEN), stacks=[100] * 5, dealer=2,  # type: ignore[arg-type]
+                    seed=3)
+    for seat in range(5):
+        view, text = hand.seat_view(seat), hand.view(seat)
+        for other in range(5):
+            for (card, up), seen, shown in zip(hand.cards[other], view.cards[other],
+                                               text["cards"][other]):
+                visible = up or other == seat
+                assert seen == ((card, up) if visible else (None, False))
+                assert (shown is not None) is visible

@@ -1,9 +1,13 @@
 """Ctrl-C stops every long C call within a second (issue 9, item 4).
 
 Each test starts a Python child that runs one huge call (an equity run of hours, a batch of
-hundreds of millions of hands), sends it SIGINT once it is under way, and times how long the
-child takes to leave the call with a KeyboardInterrupt and exit. A KeyboardInterrupt must also
-leave a caller's ``out`` array exactly as it was.
+hundreds of millions of hands), sends it SIGINT once it is under way, and measures how much the
+child still computes before it leaves the call with a KeyboardInterrupt: the CPU time of all
+its threads from the signal on, less than a second. CPU time, not the clock on the wall: on a
+machine loaded beyond its cores the child may wait for a core longer than it works, and the
+promise is about the work (the C core stops within a piece of tens of milliseconds), which a
+busy machine does not change. A KeyboardInterrupt must also leave a caller's ``out`` array
+exactly as it was.
 
 The batch's hands are one 560 KB pool of random hands mapped again and again into one long
 virtual array (Linux ``memfd`` + ``MAP_FIXED``), so a batch of 240 million hands costs no more
@@ -24,7 +28,7 @@ import pytest
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="SIGINT and memfd: Linux only")
 
-# How long the child runs before the signal, and the promise: out within a second.
+# How long the child runs before the signal, and the promise: out within a second of work.
 SETTLE = 0.4
 PROMPT = 1.0
 
@@ -56,17 +60,24 @@ _ALIASED_HANDS = textwrap.dedent("""
 """)
 
 
-def _interrupt(setup: str, call: str, after: str = "", timeout: float = 30.0
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system, every thread) that process ``pid`` has used so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # after the command's name
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _interrupt(setup: str, call: str, after: str = "", timeout: float = 120.0
                ) -> tuple[str, float]:
     """Run ``setup`` in a child, then the huge ``call`` (one statement) under a handler for
-    KeyboardInterrupt that prints "interrupted" and the system's monotonic clock and then runs
-    ``after``; SIGINT the child SETTLE seconds after it starts the call. Returns the child's
-    output and the seconds from the signal to the KeyboardInterrupt."""
+    KeyboardInterrupt that prints "interrupted" and the CPU time the child has used and then
+    runs ``after``; SIGINT the child SETTLE seconds after it starts the call. Returns the
+    child's output and the CPU seconds it used from the signal to the KeyboardInterrupt."""
     script = "\n".join([
         "import time", _ALIASED_HANDS, textwrap.dedent(setup),
         'print("ready", flush=True)',
         "try:", f"    {call}", '    print("finished")',
-        "except KeyboardInterrupt:", '    print("interrupted", time.monotonic(), flush=True)',
+        "except KeyboardInterrupt:", '    print("interrupted", time.process_time(), flush=True)',
         textwrap.indent(textwrap.dedent(after), "    ")])
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True)
@@ -75,7 +86,7 @@ def _interrupt(setup: str, call: str, after: str = "", timeout: float = 30.0
         first = child.stdout.readline()
         assert first.strip() == "ready", first + child.stdout.read()
         time.sleep(SETTLE)
-        sent = time.monotonic()
+        sent = _cpu_seconds(child.pid)
         os.kill(child.pid, signal.SIGINT)
         try:
             child.wait(timeout=timeout)
@@ -84,7 +95,7 @@ def _interrupt(setup: str, call: str, after: str = "", timeout: float = 30.0
         output = child.stdout.read()
         stamps = [float(line.split()[1]) for line in output.splitlines()
                   if line.startswith("interrupted ")]
-        return output, (stamps[0] if stamps else time.monotonic()) - sent
+        return output, (stamps[0] if stamps else float("inf")) - sent
     finally:
         if child.poll() is None:
             child.kill()
@@ -118,7 +129,7 @@ HUGE_CALLS = {
 def _assert_stopped(output: str, elapsed: float) -> None:
     assert "interrupted" in output, output
     assert "finished" not in output, output
-    assert elapsed < PROMPT, f"stopped {elapsed:.2f} s after SIGINT: {output}"
+    assert elapsed < PROMPT, f"worked {elapsed:.2f} CPU seconds after SIGINT: {output}"
 
 
 @pytest.mark.parametrize("name", sorted(HUGE_CALLS))

@@ -25,6 +25,9 @@ _BETTING_ACTIONS = frozenset(_PLAYER_ACTIONS)  # what act() hands straight to _a
 _ALL_ACTIONS = _PLAYER_ACTIONS + ("turn_up", "buy_pot", "take_all_in", "play_on")
 
 
+_new_object = object.__new__  # looked up once (Cython calls it as a plain function)
+
+
 def _one(amount: int) -> tuple[int, int]:
     return (amount, amount)
 
@@ -68,6 +71,29 @@ class BettingRound:
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def copy(self) -> "BettingRound":
+        """An independent copy (its per-seat lists copied; the rest are ints and bools).
+
+        >>> rnd = BettingRound(2, 4)
+        >>> twin = rnd.copy(); twin.bet[0] = 3
+        >>> rnd.bet, twin == rnd
+        ([0, 0], False)
+        """
+        new: BettingRound = _new_object(BettingRound)
+        new.bet = self.bet[:]
+        new.acted = self.acted[:]
+        new.may_raise = self.may_raise[:]
+        new.level = self.level
+        new.increment = self.increment
+        new.bets = self.bets
+        new.bring_in_due = self.bring_in_due
+        new.completed = self.completed
+        new.last_aggressor = self.last_aggressor
+        new.opened = self.opened
+        new.capped = self.capped
+        new.opener = self.opener
+        return new
 
     def legal(self, hand: HandState, s: int, refused: Optional[dict[str, tuple[str, str]]]
               ) -> dict[str, tuple[int, int]]:

@@ -41,6 +41,22 @@ class Mistakes:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
+    def copy(self) -> "Mistakes":
+        """An independent copy (its list of choosers copied).
+
+        >>> m = Mistakes(); m.choosers.append(2)
+        >>> twin = m.copy(); twin.choosers.clear()
+        >>> m.choosers
+        [2]
+        """
+        new: Mistakes = object.__new__(Mistakes)
+        new.kept = self.kept
+        new.buried_for = self.buried_for
+        new.choosers = self.choosers[:]
+        new.resume = self.resume
+        new.reopener = self.reopener
+        return new
+
 
 class DealerErrors(HandState):
     """The dealer-error operations of :class:`~stud_fast.table.StudHand` (a mixin)."""

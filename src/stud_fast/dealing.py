@@ -89,6 +89,25 @@ class Deck:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
+    def copy(self) -> "Deck":
+        """An independent copy: the same order (a tuple, shared) and cursor, its own burned
+        and queued lists.
+
+        >>> deck = Deck((4, 9, 13), None)
+        >>> twin = deck.copy(); twin.burn()
+        >>> deck.left(), twin.left()
+        (3, 2)
+        """
+        new: Deck = object.__new__(Deck)
+        new.order = self.order
+        new.next = self.next
+        new.burned = self.burned[:]
+        given, queued = self.given, self.queued
+        new.given = None if given is None else [g[:] for g in given]
+        new.queued = None if queued is None else [q[:] for q in queued]
+        new.burn_made = self.burn_made
+        return new
+
     def draw(self) -> int:
         """The next card off the stub."""
         card = self.order[self.next]

@@ -1,6 +1,7 @@
-"""Bet structures (RULES.md B2, B4): what a chip amount may be, the fixed-limit bet of a street
-and the least and most chips of a pot- or no-limit bet or raise. Pure functions of the hand's
-state and its :class:`~stud_fast.plan.Plan`; :class:`~stud_fast.betting.BettingRound` asks them.
+"""Bet structures (docs/rules.md B2, B4): what a chip amount may be, the fixed-limit bet of a
+street and the least and most chips of a pot- or no-limit bet or raise. Pure functions of what
+the hand shows (:class:`HandFacts`) and its :class:`~stud_fast.plan.Plan`;
+:class:`~stud_fast.betting_round.BettingRound` asks them.
 
 >>> whole_chips(20, "bet to")
 20
@@ -9,13 +10,34 @@ state and its :class:`~stud_fast.plan.Plan`; :class:`~stud_fast.betting.BettingR
 from __future__ import annotations
 
 import operator
-from typing import Mapping
+from typing import Mapping, Protocol
 
 from stud_fast.errors import AmountError
 from stud_fast.plan import Plan
-from stud_fast.state import HandState
 
-__all__ = ["TO_TOTAL", "chips_to_put_in", "fixed_bet", "open_sizes", "whole_chips"]
+__all__ = ["HandFacts", "TO_TOTAL", "chips_to_put_in", "fixed_bet", "open_sizes",
+           "whole_chips"]
+
+
+class HandFacts(Protocol):
+    """What the bet sizes and the betting round read of a hand (never write):
+    :class:`~stud_fast.table.StudHand` is one."""
+
+    street: int
+    stacks: list[int]
+    _plan: Plan
+    _able: int  # seats neither folded nor all in
+    _live: int  # seats not folded
+
+    @property
+    def pot_total(self) -> int:
+        ...
+
+    def in_hand(self) -> list[int]:
+        ...
+
+    def up_cards(self, seat: int) -> list[int]:
+        ...
 
 #: the actions named by the total the seat's round bet becomes (the others by the chips put in)
 TO_TOTAL = frozenset(("bet", "raise", "complete"))
@@ -54,7 +76,7 @@ def whole_chips(value: object, what: str) -> int:
                             f"{type(value).__name__}")
 
 
-def fixed_bet(hand: HandState, plan: Plan) -> int:
+def fixed_bet(hand: HandFacts, plan: Plan) -> int:
     """Fixed limit (B2): the bet of the hand's street, big from the plan's big streets, and on
     fourth street of a seven-card game when an open pair shows (B4)."""
     street = hand.street
@@ -68,7 +90,7 @@ def fixed_bet(hand: HandState, plan: Plan) -> int:
     return plan.small_bet
 
 
-def open_sizes(hand: HandState, plan: Plan, stack: int, least: int, owe: int) -> tuple[int, int]:
+def open_sizes(hand: HandFacts, plan: Plan, stack: int, least: int, owe: int) -> tuple[int, int]:
     """(least, most) chips put in for a pot- or no-limit bet or raise (B2) by a seat with ``stack``
     chips that owes ``owe`` to call: pot limit up to the pot after calling, no limit the whole
     stack. Less than ``least`` only all in."""

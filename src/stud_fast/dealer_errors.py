@@ -7,55 +7,11 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from stud_fast.cards import card_str, parse_cards
 from stud_fast.errors import RuleError
-from stud_fast.records import Record, new_record
+from stud_fast.mistakes import Mistakes
+from stud_fast.records import Record, make_record, new_record
 from stud_fast.state import HandState
 
 __all__ = ["DealerErrors", "Mistakes"]
-
-
-class Mistakes:
-    """What the dealer's errors leave for later (I1, I2): the premature card kept to be dealt
-    face up (``kept``) or the seat whose card was buried (``buried_for``); the seats choosing
-    whether to be treated as all in after the deal (``choosers``), the seat to act once a
-    reported player chose (``resume``) and the previous round's opener who opens again
-    (``reopener``).
-
-    >>> Mistakes().kept is None
-    True
-    """
-
-    __slots__ = ("kept", "buried_for", "choosers", "resume", "reopener")
-
-    def __init__(self) -> None:
-        self.kept: Optional[int] = None  # I1 keep_capped: the exposed card, dealt face up
-        self.buried_for: Optional[int] = None  # I1 bury: the seat whose card was buried
-        self.choosers: list[int] = []  # I2: seats choosing whether to be treated as all in
-        self.resume: Optional[int] = None  # I2 reported mid-round: who acts after the choice
-        self.reopener: Optional[int] = None  # I2: the previous round's opener opens
-
-    def __eq__(self, other: object) -> bool:
-        """Equal in the same state (a copy equals its original)."""
-        if type(other) is not Mistakes:
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def copy(self) -> "Mistakes":
-        """An independent copy (its list of choosers copied).
-
-        >>> m = Mistakes(); m.choosers.append(2)
-        >>> twin = m.copy(); twin.choosers.clear()
-        >>> m.choosers
-        [2]
-        """
-        new: Mistakes = object.__new__(Mistakes)
-        new.kept = self.kept
-        new.buried_for = self.buried_for
-        new.choosers = self.choosers[:]
-        new.resume = self.resume
-        new.reopener = self.reopener
-        return new
 
 
 class DealerErrors(HandState):
@@ -102,7 +58,7 @@ class DealerErrors(HandState):
         else:
             self._mistakes.kept = exposed
             self._round.capped = True
-        record = Record("premature_card", None, cards=(exposed,), up=(True,), street=street)
+        record = make_record("premature_card", None, cards=(exposed,), up=(True,), street=street)
         self.records.append(record)
         return record
 
@@ -191,7 +147,7 @@ class DealerErrors(HandState):
         """I2: the index of ``seat``'s face-down seventh-street card, or RuleError."""
         plan = self._plan
         if (self.is_over or self.actor is None or self._pending
-                or self.config.game.cards_per_player != 7 or self.street != plan.streets - 1):
+                or self.street != plan.exposable):
             raise RuleError("I2", "an exposed card is reported during seventh-street betting")
         if type(seat) is not int or not 0 <= seat < self.seats or self.folded[seat]:
             raise RuleError("I2", f"seat {seat!r} is not in the hand")
@@ -209,8 +165,7 @@ class DealerErrors(HandState):
             raise RuleError("I2", f"exposed must list seats, got {exposed!r}") from None
         if not seats:
             return seats
-        game = self.config.game
-        if game.cards_per_player != 7 or self.street + 2 != len(game.streets):
+        if self.street + 1 != self._plan.exposable:
             raise RuleError("I2", "only a seventh-street card can be exposed this way")
         dealt = self._seats_dealt()
         dk = self._deck

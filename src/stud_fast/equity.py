@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import secrets
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards, parse_rank_mask
 from stud_fast.errors import CardError
+from stud_fast.equity_result import (_MAX_SAMPLES, DEFAULT_SAMPLES, EXACT_LIMIT, MAX_DEALS,
+                                     CardsText, EquityResult, _Pot)
 from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
 from stud_fast.ranges import Range, range_equity
@@ -24,74 +25,6 @@ if TYPE_CHECKING:
     from distributed import Client
 
 __all__ = ["EquityResult", "equity", "EXACT_LIMIT", "MAX_DEALS"]
-
-#: exact=None enumerates when a spot has at most this many deals, and samples otherwise
-EXACT_LIMIT = 50_000_000
-#: exact=True refuses a spot of more deals than this unless max_deals= is raised (about two
-#: minutes heads-up on two cores of the machine stud_fast is developed on)
-MAX_DEALS = 10_000_000_000
-DEFAULT_SAMPLES = 1_000_000
-_MAX_SAMPLES = 1 << 62  # counts stay exact in the C core's 64-bit tallies
-
-
-@dataclass(frozen=True)
-class EquityResult:
-    """Per-player results, in the order the hands were given.
-
-    ``equity`` is the average share of the pot; ``win`` the share of deals a player takes the
-    whole pot alone (scoops, in hi-lo); ``tie`` the deals it gets part of the pot; ``high`` and
-    ``low`` the shares won through each half of a hi-lo pot; ``std_error`` the standard error of
-    ``equity`` when sampled (0 when exact).
-    """
-
-    game: str
-    hands: tuple[str, ...]
-    equity: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    high: tuple[float, ...]
-    low: tuple[float, ...]
-    std_error: tuple[float, ...]
-    deals: int
-    exact: bool
-    hilo: bool = False  # the pot is split between the best high and the best low hand
-
-    def format(self) -> str:
-        """A readable table (with high and low columns when the pot is split hi-lo)."""
-        hilo = self.hilo
-        how = "exact" if self.exact else "Monte Carlo"
-        lines = [f"{self.game}: {self.deals:,} deals ({how})", ""]
-        head = f"{'player':<8}{'hand':<24}{'equity':>9}{'win':>9}{'tie':>9}"
-        if hilo:
-            head += f"{'high':>9}{'low':>9}"
-        if not self.exact:
-            head += f"{'± s.e.':>9}"
-        lines.append(head)
-        for i, hand in enumerate(self.hands):
-            row = (f"{i + 1:<8}{hand:<24}{self.equity[i]:>9.4f}{self.win[i]:>9.4f}"
-                   f"{self.tie[i]:>9.4f}")
-            if hilo:
-                row += f"{self.high[i]:>9.4f}{self.low[i]:>9.4f}"
-            if not self.exact:
-                row += f"{self.std_error[i]:>9.4f}"
-            lines.append(row)
-        return "\n".join(lines)
-
-
-CardsText = Union[str, Iterable[Union[str, int]]]
-
-
-class _Pot(NamedTuple):
-    """How a spot's pot is won: the ranking of the pot (or of its high half), whether a
-    qualifying eight-or-better low takes half (a property of the game's ranking), the cards
-    each player ends with and the wild ranks the game itself makes wild."""
-
-    ranking: Ranking
-    hilo: bool
-    cards: int
-    wild_mask: int
-    name: str
-
 
 def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "seven_card_stud",
            dead: CardsText = "", exact: Optional[bool] = None, samples: Optional[int] = None,

@@ -17,7 +17,7 @@ class Plan:
     __slots__ = ("deck", "streets", "ups", "big", "fixed", "pot_limit", "small_bet", "big_bet",
                  "bring_in", "ante", "uses_bring_in", "cap", "unlimited_heads_up",
                  "open_pair", "wild", "always_wild", "buy_wild", "extra_card", "showing",
-                 "dead_seat_keeps_cards", "max_players")
+                 "dead_seat_keeps_cards", "max_players", "exposable")
 
     def __init__(self, config: GameConfig) -> None:
         game = config.game
@@ -52,6 +52,8 @@ class Plan:
         #: the C core's number of the ranking that decides who opens (F5)
         self.showing = game.showing.number
         self.dead_seat_keeps_cards = config.dead_seat_keeps_cards
+        #: I2: the street whose (down) card may be exposed by mistake, or None
+        self.exposable = game.exposable_street
         #: S3: the most players the deck serves
         self.max_players = config.max_players
 

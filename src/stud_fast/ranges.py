@@ -26,7 +26,7 @@ from stud_fast.cards import DECK_32, DECK_52, JOKER, card_str, parse_cards
 from stud_fast.errors import CardError
 
 if TYPE_CHECKING:
-    from stud_fast.equity import CardsText, EquityResult, _Pot
+    from stud_fast.equity_result import CardsText, EquityResult, _Pot
 
 __all__ = ["Range"]
 
@@ -162,7 +162,7 @@ def range_equity(hands: list[Union[CardsText, Range]], *, pot: "_Pot", mask: int
                  progress: Optional[Callable[[int, int], None]]) -> "EquityResult":
     """:func:`stud_fast.equity` when some hands are ranges (its arguments, same meaning;
     ``progress`` counts combinations of holdings)."""
-    from stud_fast.equity import DEFAULT_SAMPLES, EXACT_LIMIT, EquityResult
+    from stud_fast.equity_result import DEFAULT_SAMPLES, EXACT_LIMIT, EquityResult
     from stud_fast.evaluation import thread_count
     main, hilo, per_player, name = pot.ranking, pot.hilo, pot.cards, pot.name
     if not 2 <= len(hands) <= 8:

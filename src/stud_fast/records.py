@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import Any, Literal, NamedTuple, Optional, Sequence, get_args
 
 from stud_fast.cards import card_str
 
-__all__ = ["Record", "new_record", "FACE", "operations"]
+__all__ = ["Record", "RecordKind", "Operation", "RECORD_KINDS", "PLAYER_ACTIONS",
+           "OPERATIONS", "NO_ARGUMENT", "INT_ARGUMENT", "new_record", "make_record", "FACE", "operations"]
+
+#: what a record can be of (the one vocabulary of the hand's log)
+RecordKind = Literal["ante", "deal", "burn", "community", "turn_up", "buy_pot", "bring_in",
+                     "complete", "bet", "raise", "call", "check", "fold", "take_all_in",
+                     "play_on", "premature_card", "exposed_card", "collect", "show", "muck",
+                     "win"]
+#: what can be done to a hand: the players' actions and the dealer's operations, by the names
+#: ``StudHand.act`` takes (players) and saved hands list (all of them)
+Operation = Literal["fold", "check", "call", "bet", "raise", "bring_in", "complete",
+                    "turn_up", "buy_pot", "take_all_in", "play_on", "post_antes", "deal",
+                    "collect_bets", "award", "premature_card", "exposed_card"]
+RECORD_KINDS: frozenset[str] = frozenset(get_args(RecordKind))
+OPERATIONS: tuple[str, ...] = get_args(Operation)
+#: the operations a player performs (StudHand.act), the betting ones first
+PLAYER_ACTIONS: tuple[str, ...] = OPERATIONS[:11]
+#: the operations saved with no argument (a 0), and those whose argument is an int
+NO_ARGUMENT = frozenset(("fold", "check", "call", "bring_in", "complete", "buy_pot",
+                         "take_all_in", "play_on", "post_antes", "collect_bets", "award"))
+INT_ARGUMENT = frozenset(("bet", "raise", "turn_up", "premature_card", "exposed_card"))
 
 
 class Record(NamedTuple):
@@ -20,7 +40,7 @@ class Record(NamedTuple):
     card, whether a dealt card is face up.
     """
 
-    kind: str
+    kind: RecordKind
     seat: Optional[int] = None
     amount: int = 0
     to: int = 0
@@ -39,13 +59,49 @@ class Record(NamedTuple):
         return f"{who} {self.kind}{extra}{' ' + cards if cards else ''}".rstrip()
 
 
-new_record = tuple.__new__  # Record(*fields) without NamedTuple's keyword handling
+_make = tuple.__new__  # a tuple of the fields, without NamedTuple's keyword handling
+
+
+def new_record(cls: type[Record], fields: tuple[Any, ...]) -> Record:
+    """The record of ``fields`` (every field of :class:`Record`, in order), checked: a known
+    kind, a seat that is None or a seat number, whole-chip amounts, and as many face-up flags
+    as cards when any are given. The engine's one way to make a record (a NamedTuple's own
+    constructor checks nothing and costs more).
+
+    >>> new_record(Record, ("bet", 0, 4, 4, (), (), 1))
+    Record(kind='bet', seat=0, amount=4, to=4, cards=(), up=(), street=1)
+    >>> new_record(Record, ("bett", 0, 4, 4, (), (), 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: a record of ('bett', 0, 4, 4, (), (), 1): unknown kind 'bett'
+    """
+    kind, seat, amount, to, cards, up, street = fields
+    if kind not in RECORD_KINDS:
+        why = f"unknown kind {kind!r}"
+    elif seat is not None and type(seat) is not int:
+        why = f"seat {seat!r} is not a seat number"
+    elif type(amount) is not int or type(to) is not int or amount < 0 or to < 0:
+        why = "amounts are whole numbers of chips"
+    elif up and len(up) != len(cards):
+        why = "one face-up flag per card"
+    else:
+        return _make(cls, fields)  # type: ignore[no-any-return]
+    raise ValueError(f"a record of {fields!r}: {why}")
+
+
+def make_record(kind: RecordKind, seat: Optional[int] = None, amount: int = 0, to: int = 0,
+           cards: tuple[int, ...] = (), up: tuple[bool, ...] = (), street: int = 0) -> Record:
+    """:func:`new_record` by keywords, for the records made off the hot paths.
+
+    >>> make_record("collect", street=2)
+    Record(kind='collect', seat=None, amount=0, to=0, cards=(), up=(), street=2)
+    """
+    return new_record(Record, (kind, seat, amount, to, cards, up, street))
 FACE = {False: (False,), True: (True,)}  # a dealt card's Record.up
 
 
-#: operations saved with no argument (a 0), and those whose argument a record field holds
-_PLAIN = frozenset(("fold", "check", "call", "bring_in", "complete", "buy_pot", "take_all_in",
-                    "play_on"))
+#: player actions saved with no argument (a 0)
+_PLAIN = NO_ARGUMENT & frozenset(PLAYER_ACTIONS)
 _EVENTS = frozenset(("ante", "show", "muck", "win"))  # what the operations bring about
 _DEALT = frozenset(("deal", "burn", "community"))
 

@@ -28,13 +28,10 @@ import hashlib
 import hmac
 import json
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+from typing import Any, Optional, Union
 
-from stud_fast.errors import StateError, StudFastError
+from stud_fast.errors import StateError
 from stud_fast.variants import GameConfig
-
-if TYPE_CHECKING:  # pragma: no cover
-    from stud_fast.table import StudHand
 
 __all__ = ["FORMAT", "SIGNED_FORMAT", "dump", "load"]
 
@@ -156,8 +153,11 @@ def _actions(value: object) -> list[tuple[str, Any]]:
     return out
 
 
-def load(cls: type["StudHand"], text: object, key: Optional[Key] = None) -> "StudHand":
-    """Rebuild a hand saved by :func:`dump` (see the module docstring)."""
+def load(text: object, key: Optional[Key] = None) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+    """Read a hand saved by :func:`dump` (see the module docstring): the keyword arguments
+    that make the hand (``config`` first, as :class:`~stud_fast.table.StudHand` takes them)
+    and its operations as ``(name, argument)`` pairs, every field checked; the hand replays
+    them (:meth:`StudHand.from_json <stud_fast.table.StudHand.from_json>`)."""
     data = _parse(text, key)
     if data.get("format") != FORMAT:
         raise StateError("format", f"not a stud_fast hand (format {FORMAT})")
@@ -193,30 +193,9 @@ def load(cls: type["StudHand"], text: object, key: Optional[Key] = None) -> "Stu
         raise StateError("deck", "must order every card of the variant's deck not given as "
                                  "hole cards, each once")
     actions = _actions(data["actions"])
-    try:
-        hand = cls(config, stacks=stacks, dealer=dealer, deck=deck, hole_cards=holes,
-                   burn=data["burn"], automatic=data.get("automatic", True))
-    except (StudFastError, ValueError, TypeError) as e:
-        raise StateError("hand", str(e)) from None
-    operations: dict[str, Callable[[Any], object]] = {
-        "turn_up": hand.turn_up, "deal": hand.deal,
-        "exposed_card": hand.report_exposed_card,
-        # the exposed card: checked against the deck, needed when the hole cards are given
-        "premature_card": lambda card: hand.expose_premature_card(
-            card if holes is not None else None),
-        "bet": lambda to: hand.act("bet", to), "raise": lambda to: hand.act("raise", to)}
-    for i, (kind, arg) in enumerate(actions):
-        try:
-            if kind in operations:
-                operations[kind](arg)
-            elif kind in ("post_antes", "collect_bets", "award", "buy_pot", "take_all_in",
-                          "play_on"):
-                getattr(hand, kind)()
-            else:
-                hand.act(kind)
-        except (StudFastError, ValueError, TypeError) as e:
-            raise StateError(f"actions[{i}]", f"{kind} refused: {e}") from None
-    return hand
+    return ({"config": config, "stacks": stacks, "dealer": dealer, "deck": deck,
+             "hole_cards": holes, "burn": data["burn"],
+             "automatic": data.get("automatic", True)}, actions)
 
 
 def _short_deck() -> tuple[int, ...]:

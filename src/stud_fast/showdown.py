@@ -13,7 +13,7 @@ from stud_fast.cards import JOKER as SF_JOKER
 from stud_fast.plan import Plan
 from stud_fast.pots import Pot, award
 from stud_fast.rankings import Ranking
-from stud_fast.records import Record, new_record
+from stud_fast.records import Record, make_record, new_record
 from stud_fast.state import HandState
 from stud_fast.variants import Variant
 
@@ -121,7 +121,7 @@ class Showdown(HandState):
         for s, amount in enumerate(won):
             if amount:
                 self.stacks[s] += amount
-                self.records.append(Record("win", s, amount))
+                self.records.append(make_record("win", s, amount))
 
     def _hand_values(self, s: int) -> tuple[int, int]:
         """(high value, low value) of a seat's whole hand (see :func:`hand_values`)."""
@@ -157,9 +157,9 @@ class Showdown(HandState):
         for s, shows in shown:
             if shows:
                 cards = tuple(c for c, _ in self.cards[s])
-                append(Record("show", s, cards=cards, up=(True,) * len(cards), street=street))
+                append(make_record("show", s, cards=cards, up=(True,) * len(cards), street=street))
             else:
-                append(Record("muck", s, street=street))
+                append(make_record("muck", s, street=street))
         return high, (low if self.config.game.low is not None else None)
 
 

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from stud_fast.betting_round import BettingRound
+from stud_fast.deck import Deck
+from stud_fast.mistakes import Mistakes
 from stud_fast.plan import Plan
 from stud_fast.pots import Pot
 from stud_fast.rankings import Ranking
 from stud_fast.records import Record
+from stud_fast.seatview import Faces, SeatView
 from stud_fast.variants import GameConfig
-
-if TYPE_CHECKING:  # pragma: no cover
-    from stud_fast.betting import BettingRound
-    from stud_fast.dealer_errors import Mistakes
-    from stud_fast.dealing import Deck
-    from stud_fast.views import Faces, SeatView
 
 __all__ = ["HandState"]
 

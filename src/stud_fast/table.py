@@ -24,20 +24,26 @@ from typing import Any, Optional, Sequence
 
 from stud_fast import saved
 from stud_fast.bet_sizes import chips_to_put_in, whole_chips
-from stud_fast.betting import _BETTING_ACTIONS, Betting, BettingRound
+from stud_fast.betting import _BETTING_ACTIONS, Betting
+from stud_fast.betting_round import BettingRound
 from stud_fast.cards import parse_cards
-from stud_fast.dealer_errors import DealerErrors, Mistakes
-from stud_fast.dealing import Deck, Dealing, shuffled
-from stud_fast.errors import AmountError, RuleError
+from stud_fast.dealer_errors import DealerErrors
+from stud_fast.deck import Deck, shuffled
+from stud_fast.dealing import Dealing
+from stud_fast.mistakes import Mistakes
+from stud_fast.errors import AmountError, RuleError, StateError, StudFastError
 from stud_fast.plan import plan_of
 from stud_fast.pots import Pot, build_pots
-from stud_fast.records import Record, operations
+from stud_fast.records import (INT_ARGUMENT, PLAYER_ACTIONS, Record, make_record,
+                               operations)
 from stud_fast.showdown import Showdown
 from stud_fast.variants import GameConfig
-from stud_fast.views import Faces, Views
+from stud_fast.seatview import Faces
+from stud_fast.views import Views
 
 __all__ = ["RuleError", "Record", "StudHand", "whole_chips"]
 
+_PLAYER = frozenset(PLAYER_ACTIONS)  # what act() takes
 _new_object = object.__new__  # looked up once (Cython calls it as a plain function)
 
 
@@ -413,7 +419,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self._cached = None
         self._put(s, amount)
         self._threes_wild = True
-        record = Record("buy_pot", s, amount, street=self.street)
+        record = make_record("buy_pot", s, amount, street=self.street)
         self.records.append(record)
         self._pending_done()
         return record
@@ -444,17 +450,40 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         card as ``to``, turn_up(), for bots. A bet, raise or completion takes ``to``, the
         total the seat's bet for the round becomes (as :meth:`legal_actions` gives it; the
         least allowed by default); the other actions take none."""
-        if kind in _BETTING_ACTIONS:
-            return self._act(kind, to)
-        if kind == "turn_up":
-            if to is None:
+        if kind in _PLAYER:
+            record = self._apply(kind, to)
+            assert record is not None
+            return record
+        return self._act(kind, to)  # refused: RuleError naming the actions there are
+
+    def _apply(self, operation: str, argument: Any = None) -> Optional[Record]:
+        """The one dispatcher of operations by name (:data:`stud_fast.records.Operation`):
+        what :meth:`act`, :meth:`from_json` and the PHH replay call. A player's action
+        returns its record, a dealer's operation (``post_antes``, ``deal``, ``collect_bets``,
+        ``award``) None; ``argument`` is the amount of a bet or raise, the card of
+        ``turn_up`` or ``premature_card``, the seat of ``exposed_card``, the exposed seats
+        of ``deal``."""
+        if operation in _BETTING_ACTIONS:
+            return self._act(operation, argument)
+        if operation == "turn_up":
+            if argument is None:
                 raise RuleError("S4", "turn_up needs the card to turn up")
-            return self.turn_up(to)
-        if kind == "buy_pot":
+            return self.turn_up(argument)
+        if operation == "buy_pot":
             return self.buy_pot()
-        if kind in ("take_all_in", "play_on"):
-            return self._all_in_choice(kind == "take_all_in")
-        return self._act(kind, to)
+        if operation == "take_all_in" or operation == "play_on":
+            return self._all_in_choice(operation == "take_all_in")
+        if operation == "deal":
+            self.deal(() if argument is None else argument)
+            return None
+        if operation == "post_antes" or operation == "collect_bets" or operation == "award":
+            getattr(self, operation)()
+            return None
+        if operation == "premature_card":
+            return self.expose_premature_card(argument)
+        if operation == "exposed_card":
+            return self.report_exposed_card(argument)
+        return self._act(operation, argument)  # refused: unknown
 
     # ---- what a seat may know (E3) ----------------------------------------------------------
 
@@ -466,13 +495,10 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
 
         The state is a pure function of these (E4), so :meth:`from_json` rebuilds it exactly.
         """
-        game = self.config.game
-        last = len(game.streets) - 1
         actions = operations(  # the records are the one log: the operations are read from it
             self.records, dealer_driven=not self.automatic,
             antes_posted=self.dealer_due != "post_antes", awarded=self.is_over,
-            exposable_street=last if game.cards_per_player == 7 and not game.streets[last].up
-            else None)
+            exposable_street=self._plan.exposable)
         return saved.dump({
             "format": saved.FORMAT, "config": self.config.to_dict(),
             "stacks": list(self.starting_stacks), "dealer": self.dealer,
@@ -487,7 +513,22 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         actions through the rules; with ``key``, the signature is checked first. Anything
         wrong raises :class:`~stud_fast.errors.StateError` (a ``ValueError``) naming the field.
         """
-        return saved.load(cls, text, key)
+        fields, actions = saved.load(text, key)
+        try:
+            hand = cls(**fields)
+        except (StudFastError, ValueError, TypeError) as e:
+            raise StateError("hand", str(e)) from None
+        given = fields["hole_cards"] is not None
+        for i, (kind, arg) in enumerate(actions):
+            if kind == "premature_card" and not given:
+                arg = None  # the exposed card is checked against the deck
+            elif kind not in INT_ARGUMENT and kind != "deal":
+                arg = None  # saved as 0
+            try:
+                hand._apply(kind, arg)
+            except (StudFastError, ValueError, TypeError) as e:
+                raise StateError(f"actions[{i}]", f"{kind} refused: {e}") from None
+        return hand
 
     # ---- internals: rounds ------------------------------------------------------------------
 

@@ -75,6 +75,17 @@ class Variant:
         return sum(1 << "23456789TJQKA".index(r) for r in set(ranks))
 
     @property
+    def exposable_street(self) -> Optional[int]:
+        """The street whose card the dealer may expose by mistake (I2): seventh street of a
+        seven-card game, dealt down; None in other games.
+
+        >>> get_variant("razz").exposable_street, get_variant("mexican_stud").exposable_street
+        (4, None)
+        """
+        last = self.streets[-1]
+        return len(self.streets) - 1 if self.cards_per_player == 7 and not last.up else None
+
+    @property
     def cards_per_player(self) -> int:
         """Cards each player holds after the last street."""
         return sum(s.down + s.up for s in self.streets)

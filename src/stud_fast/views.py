@@ -16,74 +16,24 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
-from stud_fast.bet_sizes import chips_to_put_in
 from stud_fast.cards import card_str
-from stud_fast.records import Record
-
-from stud_fast.variants import Variant
+from stud_fast.records import Record, make_record
+from stud_fast.seatview import SeatView, _card_faces
 from stud_fast.state import HandState
-
-if TYPE_CHECKING:  # pragma: no cover
-    from stud_fast.table import StudHand
 
 __all__ = ["SeatView", "seat_view", "Views"]
 
-Card = tuple[Optional[int], bool]  # (card id, or None when hidden from this seat; face up)
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat's view of the hand (E3), every card an id (:mod:`stud_fast.cards`).
-
-    ``cards[s]`` lists seat ``s``'s cards in the order dealt as ``(id, face_up)``, the id
-    ``None`` where this seat may not see it; ``wild`` holds the ids among the visible cards
-    that are wild now (D4, S5); ``legal_actions`` is the actor's (empty unless this seat is
-    to act) as :meth:`StudHand.legal_actions <stud_fast.table.StudHand.legal_actions>` gives
-    them (a bet, raise or completion by the total the seat's round bet becomes), with
-    ``round_bet`` what this seat put in during the round and :attr:`legal_chips` the same
-    actions by the chips still to put in. ``game`` is the variant with its facts (rankings,
-    deck, wild ranks).
-    """
-
-    seat: int
-    game: Variant
-    street: int
-    actor: Optional[int]
-    is_over: bool
-    stacks: tuple[int, ...]
-    contributed: tuple[int, ...]
-    folded: tuple[bool, ...]
-    cards: tuple[tuple[Card, ...], ...]
-    community: tuple[int, ...]
-    wild: frozenset[int]
-    legal_actions: Mapping[str, tuple[int, int]]
-    round_bet: int
-    pot_bought: bool
-
-    @property
-    def legal_chips(self) -> dict[str, tuple[int, int]]:
-        """``legal_actions`` with every amount the chips this seat still puts in."""
-        return chips_to_put_in(self.legal_actions, self.round_bet)
-
-    @property
-    def own_cards(self) -> tuple[tuple[int, bool], ...]:
-        """This seat's cards ``(id, face_up)``, in the order dealt."""
-        return tuple((c, up) for c, up in self.cards[self.seat] if c is not None)
-
-
 _NO_ACTIONS: Mapping[str, tuple[int, int]] = MappingProxyType({})
-_HIDDEN: Card = (None, False)  # another seat's down card
 _NO_WILD: frozenset[int] = frozenset()
 # looked up once: Cython calls these as plain functions, not as attributes of ``object``
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 
 
-def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
+def seat_view(hand: HandState, seat: int) -> SeatView:
     """The :class:`SeatView` of ``seat`` (see :meth:`StudHand.seat_view`)."""
     if type(seat) is not int or not 0 <= seat < hand.seats:
         raise ValueError(f"seat {seat!r} is not at this table")
@@ -122,24 +72,6 @@ def seat_view(hand: "StudHand | Views", seat: int) -> SeatView:
     return view
 
 
-Faces = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
-
-
-def _card_faces(cards: list[list[tuple[int, bool]]]) -> Faces:
-    """Per seat, its cards as the seat itself sees them, and as every other seat does (its
-    down cards hidden): the parts every view is made of, kept by the hand until a card is
-    dealt or turned (``_faces``), so that the views of one street share them.
-
-    >>> _card_faces([[(4, False), (9, True)], [(13, True)]])
-    ((((4, False), (9, True)), ((13, True),)), (((None, False), (9, True)), ((13, True),)))
-    """
-    # list comprehensions (compiled to plain loops by Cython, unlike generators); an up card's
-    # (id, True) pair is shared as it stands (tuples are immutable), a down card becomes the
-    # one hidden pair
-    return (tuple([tuple(held) for held in cards]),
-            tuple([tuple([pair if pair[1] else _HIDDEN for pair in held]) for held in cards]))
-
-
 class Views(HandState):
     """What each seat may know, for :class:`~stud_fast.table.StudHand` (a mixin)."""
 
@@ -158,7 +90,7 @@ class Views(HandState):
         self._faces = None
         card, _ = self.cards[seat][index]
         self.cards[seat][index] = (card, True)
-        record = Record(kind, seat, cards=(card,), up=(True,), street=self.street)
+        record = make_record(kind, seat, cards=(card,), up=(True,), street=self.street)
         self.records.append(record)
         return record
 

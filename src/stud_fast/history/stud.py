@@ -101,7 +101,7 @@ def to_phh(hand: StudHand) -> HandHistory:
         if value != OPTION_DEFAULTS.get("_" + name, value):
             extensions["_" + name] = value
     # I2: a seventh-street card dealt face up where the street deals it down
-    last_down = game.cards_per_player == 7 and not game.streets[-1].up
+    exposable = game.exposable_street
     actions: list[str] = []
     pending: dict[int, list[int]] = {}  # cards of the street being dealt, per seat
     face_up: list[int] = []
@@ -123,7 +123,7 @@ def to_phh(hand: StudHand) -> HandHistory:
                 current_street = r.street
             assert r.seat is not None
             pending.setdefault(r.seat, []).extend(r.cards)
-            if (last_down and r.street == len(game.streets) - 1 and r.up[0]
+            if (r.street == exposable and r.up[0]
                     and r.cards[0] != premature):
                 face_up.append(r.seat)
             continue
@@ -386,9 +386,9 @@ def _drive(hand: StudHand, exposed: list[int]) -> None:
     player's, the seventh-street deal with its face-up cards."""
     while hand.dealer_due is not None:
         if hand.dealer_due == "deal":
-            hand.deal(exposed if hand.street + 2 == len(hand.config.game.streets) else ())
+            hand._apply("deal", exposed if hand.street + 2 == len(hand.config.game.streets) else ())
         else:
-            getattr(hand, hand.dealer_due)()
+            hand._apply(hand.dealer_due)
 
 
 def _play(hand: StudHand, lines: Sequence[_Line]) -> None:
@@ -414,10 +414,10 @@ def _play(hand: StudHand, lines: Sequence[_Line]) -> None:
                 raise RuleError("E2", "the hand is already over")
             if a.verb == "_ex":
                 assert a.player is not None
-                hand.report_exposed_card(a.player)
+                hand._apply("exposed_card", a.player)
             elif a.verb == "_pc":
                 assert a.cards is not None and a.cards[0] is not None
-                hand.expose_premature_card(a.cards[0])
+                hand._apply("premature_card", a.cards[0])
             else:
                 _apply(hand, a)
         except RuleError as e:
@@ -446,14 +446,14 @@ def _apply(hand: StudHand, a: Action) -> None:
     verb = a.verb
     if verb == "_tu":
         assert a.cards is not None
-        hand.turn_up(a.cards[0] or "")
+        hand._apply("turn_up", a.cards[0] or "")
         return
     if verb in ("_bp", "_ai", "_po"):
         kind = {"_bp": "buy_pot", "_ai": "take_all_in", "_po": "play_on"}[verb]
         if kind in legal and verb == "_bp" and _chips(a.amount, "_bp") != legal[kind][0]:
             raise RuleError("S5", f"p{actor + 1} buys the pot for {legal[kind][0]}, not "
                                   f"{a.amount}")
-        hand.act(kind)
+        hand._apply(kind)
         return
     to: Optional[int] = None
     if verb == "pb":
@@ -474,7 +474,7 @@ def _apply(hand: StudHand, a: Action) -> None:
             to = target
     else:
         raise RuleError("B1", f"action {verb!r} is not a stud action")
-    hand.act(kind, to)
+    hand._apply(kind, to)
 
 
 def replay_file(path: Union[str, os.PathLike[str]], *, check_stacks: bool = True) -> StudHand:

@@ -14,6 +14,7 @@ from typing import Mapping, Protocol
 
 from stud_fast.errors import AmountError
 from stud_fast.plan import Plan
+from stud_fast.seats import Seats
 
 __all__ = ["HandFacts", "TO_TOTAL", "chips_to_put_in", "fixed_bet", "open_sizes",
            "whole_chips"]
@@ -26,8 +27,7 @@ class HandFacts(Protocol):
     street: int
     stacks: list[int]
     _plan: Plan
-    _able: int  # seats neither folded nor all in
-    _live: int  # seats not folded
+    _seats: Seats  # the counts of seats in the hand and able to act
 
     @property
     def pot_total(self) -> int:

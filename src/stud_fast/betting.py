@@ -2,7 +2,7 @@
 :class:`~stud_fast.table.StudHand`: the operations pending before a round, starting a
 :class:`~stud_fast.betting_round.BettingRound` per street, checking an action against the
 round's rule table and applying what the round decides (the chips moved by the hand's one
-chip operation, :meth:`Betting._put`), who acts next and the end of a round."""
+chip operation, :meth:`Seats.put <stud_fast.seats.Seats.put>`), who acts next and the end of a round."""
 
 from __future__ import annotations
 
@@ -39,8 +39,7 @@ class Betting(HandState):
         assert s is not None
         self._cached = None
         if take:
-            self._all_in_rights.add(s)
-            self._able -= 1
+            self._seats.treat_all_in(s)
         record = make_record(kind, s, street=self.street)
         self.records.append(record)
         self._pending_done()
@@ -50,7 +49,7 @@ class Betting(HandState):
         """The first pending operation is done: the next one, or the betting round."""
         self._pending.pop(0)
         resume = self._mistakes.resume
-        if self._live == 1:
+        if self._seats.live == 1:
             self._pending.clear()
             self.actor = None
             self._round_over()
@@ -82,13 +81,6 @@ class Betting(HandState):
                 return i
         raise RuleError("S4", f"seat {s}: has no such down card to turn up: {card!r}")
 
-    def _put(self, seat: int, amount: int) -> None:
-        """Chips from the seat's stack into the pot, outside the betting round (S5)."""
-        if amount and self.stacks[seat] == amount:
-            self._able -= 1  # all in now
-        self.stacks[seat] -= amount
-        self.contributed[seat] += amount
-
     @property
     def _round_bet(self) -> list[int]:
         """Per seat, the chips put in during the current betting round."""
@@ -97,7 +89,7 @@ class Betting(HandState):
     def _start_round(self) -> None:
         plan = self._plan
         rnd = self._round = BettingRound(self.seats, plan.small_bet)
-        if self._able < 2:  # a fresh round owes nothing: nobody to bet against, deal on (B6)
+        if self._seats.able < 2:  # a fresh round owes nothing: nobody to bet against, deal on (B6)
             self.actor = None
             return
         if self.street == 0 and plan.uses_bring_in:
@@ -221,31 +213,27 @@ class Betting(HandState):
             return record
         rnd = self._round
         before = rnd.level
-        if amount:  # the chips: what _put does, inlined on this hot path
-            stacks = self.stacks
-            if stacks[s] == amount:
-                self._able -= 1  # all in now
-            stacks[s] -= amount
-            self.contributed[s] += amount
+        seats = self._seats
+        if amount:  # the chips move
+            seats.put(s, amount)
         record = rnd.perform(self, s, kind, amount)
         if record is None:  # a fold
             if self._plan.dead_seat_keeps_cards and before == rnd.bet[s]:
-                self._dead_seats.append(s)  # B9: folded when it could check
+                seats.dead.append(s)  # B9: folded when it could check
             record = self._fold(s)
         elif kind != "check" and kind != "call" and kind != "bring_in":
-            self._dead_seats.clear()  # B9: dead seats are dealt to until the next bet
+            seats.dead.clear()  # B9: dead seats are dealt to until the next bet
         self.records.append(record)
         self._advance(s)
         return record
 
     def _fold(self, s: int) -> Record:
-        self.folded[s] = True
-        self._live -= 1
-        self._able -= 1
+        self._seats.fold(s)
         return new_record(Record, ("fold", s, 0, 0, (), (), self.street))
 
     def _advance(self, last: int) -> None:
-        if self._live == 1:
+        seats = self._seats
+        if seats.live == 1:
             self.actor = None
             self._round_over()
             return
@@ -256,9 +244,9 @@ class Betting(HandState):
                 return
             rnd.opened = True  # nobody left who can open: the round is over
         n = self.seats
-        folded, stacks, rights = self.folded, self.stacks, self._all_in_rights
+        folded, stacks, rights = self.folded, self.stacks, seats.all_in
         round_bet, acted, level = rnd.bet, rnd.acted, rnd.level
-        others = self._able > 1
+        others = seats.able > 1
         s = last
         for _ in range(n):
             s = s + 1 if s + 1 < n else 0

@@ -112,7 +112,7 @@ class BettingRound:
         level = self.level
         have = self.bet[s]
         owe = level - have
-        others = hand._able - 1  # the actor itself is never folded nor all in
+        others = hand._seats.able - 1  # the actor itself is never folded nor all in
         if owe > 0:
             if refused is not None:
                 refused["check"] = ("B1", "it cannot check: there is a bet to call")
@@ -162,7 +162,7 @@ class BettingRound:
             if refused is not None:
                 refused["raise"] = ("B1", "nothing to raise: bet (or complete the bring-in)")
         elif plan.fixed and self.bets >= plan.cap and not (  # B3 caps fixed limit only,
-                plan.unlimited_heads_up and hand._live == 2):  # (option) not heads up
+                plan.unlimited_heads_up and hand._seats.live == 2):  # (option) not heads up
             if refused is not None:
                 refused["raise"] = ("B3", "the raise cap of this betting round is reached")
         elif not self.may_raise[s]:

@@ -133,8 +133,7 @@ class DealerErrors(HandState):
         record = self._face_up(seat, index, "exposed_card")
         if any(self._round.bet) or self.stacks[seat] == 0:  # significant action: all in now
             if self.stacks[seat] > 0:
-                self._all_in_rights.add(seat)
-                self._able -= 1
+                self._seats.treat_all_in(seat)
             if self.actor == seat:
                 self._advance(seat)
         else:  # before it: the seat chooses, then the round goes on where it was
@@ -152,7 +151,7 @@ class DealerErrors(HandState):
         if type(seat) is not int or not 0 <= seat < self.seats or self.folded[seat]:
             raise RuleError("I2", f"seat {seat!r} is not in the hand")
         held = self.cards[seat]
-        if len(held) != 7 or held[-1][1] or seat in self._all_in_rights:
+        if len(held) != 7 or held[-1][1] or seat in self._seats.all_in:
             raise RuleError("I2", f"seat {seat}: has no face-down seventh-street card to report")
         return len(held) - 1
 

@@ -31,14 +31,11 @@ class Dealing(HandState):
         ante = self._plan.ante
         if not ante:
             return
-        stacks, contributed, append = self.stacks, self.contributed, self.records.append
+        stacks, put, append = self.stacks, self._seats.put, self.records.append
         for s in self._dealing:  # F1: everyone antes
             stack = stacks[s]
             amount = ante if ante < stack else stack
-            if amount == stack:
-                self._able -= 1  # all in now (stacks are positive, so amount is too)
-            stacks[s] = stack - amount
-            contributed[s] += amount
+            put(s, amount)
             append(new_record(Record, ("ante", s, amount, 0, (), (), 0)))
 
     @property
@@ -143,7 +140,7 @@ class Dealing(HandState):
     def _next_street(self) -> None:
         """Deal streets (with or without betting) until someone must act or the hand ends."""
         while True:
-            if self._live == 1 or self.street + 1 >= self._plan.streets:
+            if self._seats.live == 1 or self.street + 1 >= self._plan.streets:
                 self._finish()
                 return
             self._check_hole_cards()
@@ -153,7 +150,7 @@ class Dealing(HandState):
     def _seats_dealt(self) -> list[int]:
         """The seats the next cards go to, in dealing order: those still in the hand, and dead
         seats that keep being dealt to (B9)."""
-        folded, dead = self.folded, self._dead_seats
+        folded, dead = self.folded, self._seats.dead
         return [s for s in self._dealing if not folded[s] or s in dead]
 
     def _check_hole_cards(self) -> None:
@@ -275,7 +272,7 @@ class Dealing(HandState):
         self._dealer("collect_bets")
         self.records.append(make_record("collect", None, street=self.street))
         last = self.street + 1 >= len(self.config.game.streets)
-        self.dealer_due = "award" if self._live == 1 or last else "deal"
+        self.dealer_due = "award" if self._seats.live == 1 or last else "deal"
 
     def award(self) -> None:
         """Showdown and award of the pots (S6, S7)."""

@@ -35,7 +35,7 @@ class Showdown(HandState):
         wild_cards = self._plan.wild
         best: Optional[tuple[int, int]] = None
         seat = -1
-        folded, stacks, rights = self.folded, self.stacks, self._all_in_rights
+        folded, stacks, rights = self.folded, self.stacks, self._seats.all_in
         cards = self.cards
         for s in self._dealing:  # position from the dealer's left breaks what ties remain
             if folded[s] or stacks[s] == 0 or s in rights:
@@ -88,7 +88,7 @@ class Showdown(HandState):
                     value = evaluate([c for c, up in cards[s] if up], number, 0)
                     if best < 0 or value > top:
                         best, top = s, value
-        if folded[best] or (self.stacks[best] != 0 and best not in self._all_in_rights):
+        if folded[best] or (self.stacks[best] != 0 and best not in self._seats.all_in):
             return best  # not all in (is_all_in)
         return self._next_able(best)
 
@@ -126,19 +126,19 @@ class Showdown(HandState):
     def _hand_values(self, s: int) -> tuple[int, int]:
         """(high value, low value) of a seat's whole hand (see :func:`hand_values`)."""
         held = self.cards[s] + [(c, True) for c in self.community]
-        return hand_values(self._plan, self._threes_wild, held, self.config.game,
+        return hand_values(self._plan, self._pot_bought, held, self.config.game,
                            self.config.tiebreak)
 
     def _is_wild(self, card: int, up: bool) -> bool:
         """Whether the card is wild now (see :func:`is_wild`)."""
-        return is_wild(self._plan, self._threes_wild, card, up)
+        return is_wild(self._plan, self._pot_bought, card, up)
 
     def _showing(self, s: int) -> list[tuple[int, bool]]:
         return [(c, True) for c, up in self.cards[s] if up]
 
     def _value(self, held: list[tuple[int, bool]], ranking: Ranking) -> int:
         """Value of held cards under ``ranking`` (see :func:`hand_value`)."""
-        return hand_value(self._plan, self._threes_wild, held, ranking)
+        return hand_value(self._plan, self._pot_bought, held, ranking)
 
     def _showdown(self, live: list[int], pots: list[Pot]) -> tuple[dict[int, int],
                                                                     Optional[dict[int, int]]]:

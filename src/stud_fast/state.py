@@ -13,6 +13,7 @@ from stud_fast.plan import Plan
 from stud_fast.pots import Pot
 from stud_fast.rankings import Ranking
 from stud_fast.records import Record
+from stud_fast.seats import Seats
 from stud_fast.seatview import Faces, SeatView
 from stud_fast.variants import GameConfig
 
@@ -46,14 +47,11 @@ class HandState:
     _deck: Deck
     _dealing: list[int]
     _pending: list[tuple[str, int]]
-    _threes_wild: bool
-    _dead_seats: list[int]
+    _pot_bought: bool
     _mistakes: Mistakes
-    _all_in_rights: set[int]
     _round: BettingRound
     _cached: Optional[dict[str, tuple[int, int]]]
-    _live: int
-    _able: int
+    _seats: Seats
     _views: dict[int, tuple[int, set[int], list[dict[str, Any]]]]
     _faces: Optional[Faces]
     _pots: list[Pot]
@@ -67,8 +65,6 @@ class HandState:
         def _turn_up_card(self, card: int | str) -> int:
             ...
         def _face_up(self, seat: int, index: int, kind: str) -> Record:
-            ...
-        def _put(self, seat: int, amount: int) -> None:
             ...
         def _start_round(self) -> None:
             ...

@@ -34,6 +34,7 @@ from stud_fast.mistakes import Mistakes
 from stud_fast.errors import AmountError, RuleError, StateError, StudFastError
 from stud_fast.plan import plan_of
 from stud_fast.pots import Pot, build_pots
+from stud_fast.seats import Seats
 from stud_fast.records import (INT_ARGUMENT, PLAYER_ACTIONS, Record, make_record,
                                operations)
 from stud_fast.showdown import Showdown
@@ -54,8 +55,8 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
     __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
-                 "_plan", "_deck", "_round", "_mistakes", "_dealing", "_pending", "_threes_wild",
-                 "_dead_seats", "_all_in_rights", "_cached", "_live", "_able", "_views",
+                 "_plan", "_deck", "_round", "_mistakes", "_dealing", "_pending", "_pot_bought",
+                 "_seats", "_cached", "_views",
                  "_faces", "_pots", "_pots_key")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
@@ -111,24 +112,22 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.deck: tuple[int, ...] = tuple(order)
         # the deck's state: how many cards came off, burns, the cards given for a replay
         self._deck = Deck(self.deck, given)
-        self.stacks = list(stacks)
+        # the seats' state and its counts (Seats); its lists shown as the public attributes
+        seats = self._seats = Seats(stacks)
+        self.stacks = seats.stacks
         self.records: list[Record] = []
         # operations due before the next betting round, in order: ("turn_up", seat) (S4) or
         # ("buy_pot", seat) (S5: an up three buys the pot or folds)
         self._pending: list[tuple[str, int]] = []
-        self._threes_wild = False  # S5: every three is wild once somebody bought the pot
-        self._dead_seats: list[int] = []  # B9 option: folded seats still dealt to
+        self._pot_bought = False  # S5: somebody bought the pot: every three is wild now
         self._mistakes = Mistakes()  # what the dealer's errors (I1, I2) leave for later
-        self._all_in_rights: set[int] = set()  # I2: seats treated as all in
         # the betting round: its state, made afresh for each street by _start_round
         self._round = BettingRound(n, plan.small_bet)
         self._cached: Optional[dict[str, tuple[int, int]]] = None  # _options()
-        self.cards: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
+        self.cards = seats.cards
         self.community: list[int] = []
-        self.folded = [False] * n
-        self._live = n  # seats not folded
-        self._able = n  # seats neither folded nor all in
-        self.contributed = [0] * n
+        self.folded = seats.folded
+        self.contributed = seats.contributed
         self.street = -1
         self.actor: Optional[int] = None
         self.is_over = False
@@ -181,22 +180,19 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         new.starting_stacks = self.starting_stacks
         new.deck = self.deck
         new._deck = self._deck.copy()
-        new.stacks = self.stacks[:]
+        seats = new._seats = self._seats.copy()
+        new.stacks = seats.stacks
         new.records = self.records[:]  # Record is immutable
         new._pending = self._pending[:]  # of immutable (kind, seat) pairs
-        new._threes_wild = self._threes_wild
-        new._dead_seats = self._dead_seats[:]
+        new._pot_bought = self._pot_bought
         new._mistakes = self._mistakes.copy()
-        new._all_in_rights = set(self._all_in_rights)
         new._round = self._round.copy()
         cached = self._cached  # the legal actions: a small dict, copied so nothing is shared
         new._cached = None if cached is None else dict(cached)
-        new.cards = [held[:] for held in self.cards]  # of immutable (card, up) pairs
+        new.cards = seats.cards
         new.community = self.community[:]
-        new.folded = self.folded[:]
-        new._live = self._live
-        new._able = self._able
-        new.contributed = self.contributed[:]
+        new.folded = seats.folded
+        new.contributed = seats.contributed
         new.street = self.street
         new.actor = self.actor
         new.is_over = self.is_over
@@ -249,8 +245,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
     def is_all_in(self, seat: int) -> bool:
         """True for a seat with no chips left that has not folded (B6: it acts no more), or
         treated as all in after a dealer error (I2)."""
-        return not self.folded[seat] and (self.stacks[seat] == 0
-                                          or seat in self._all_in_rights)
+        return self._seats.is_all_in(seat)
 
     def up_cards(self, seat: int) -> list[int]:
         """The seat's face-up cards, in the order dealt."""
@@ -417,8 +412,8 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         s = self.actor
         assert s is not None
         self._cached = None
-        self._put(s, amount)
-        self._threes_wild = True
+        self._seats.put(s, amount)
+        self._pot_bought = True
         record = make_record("buy_pot", s, amount, street=self.street)
         self.records.append(record)
         self._pending_done()

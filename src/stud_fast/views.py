@@ -68,7 +68,7 @@ def seat_view(hand: HandState, seat: int) -> SeatView:
         "is_over": is_over, "stacks": tuple(hand.stacks),
         "contributed": tuple(hand.contributed), "folded": tuple(hand.folded), "cards": cards,
         "community": tuple(hand.community), "wild": wild, "legal_actions": legal,
-        "round_bet": hand._round.bet[seat], "pot_bought": hand._threes_wild})
+        "round_bet": hand._round.bet[seat], "pot_bought": hand._pot_bought})
     return view
 
 

@@ -269,8 +269,8 @@ FAULTS: list[Fault] = [
           "after significant action the reported player still chooses"),
     # ---- E: what the engine guarantees -----------------------------------------------------
     Fault("E1", "showdown.py",
-          "self.stacks[live[0]] += total",
-          "self.stacks[live[0]] += total - 1",
+          "self._seats.win(live[0], total)",
+          "self._seats.win(live[0], total - 1)",
           "the last player left wins the pot less a chip"),
     Fault("E2", "errors.py",
           'super().__init__(f"{rule}: {message} [{pointer(rule)}]")',

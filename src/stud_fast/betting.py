@@ -229,7 +229,7 @@ class Betting(HandState):
 
     def _fold(self, s: int) -> Record:
         self._seats.fold(s)
-        return new_record(Record, ("fold", s, 0, 0, (), (), self.street))
+        return new_record("fold", s, 0, 0, (), (), self.street)
 
     def _advance(self, last: int) -> None:
         seats = self._seats

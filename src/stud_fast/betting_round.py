@@ -192,7 +192,7 @@ class BettingRound:
         new_total = round_bet[s]
         street = hand.street
         if kind == "check" or kind == "call":
-            record = new_record(Record, (kind, s, amount, 0, (), (), street))
+            record = new_record(kind, s, amount, 0, (), (), street)
             if kind == "check":  # F4 must_open: an allowed check ends the duty to open
                 self.opened = True
         elif kind == "fold":
@@ -201,7 +201,7 @@ class BettingRound:
             self.bring_in_due = None
             if new_total > before:
                 self.level = new_total
-            record = new_record(Record, ("bring_in", s, amount, new_total, (), (), street))
+            record = new_record("bring_in", s, amount, new_total, (), (), street)
         else:  # bet, raise, complete: the level rises
             plan = hand._plan
             fixed = plan.fixed
@@ -232,6 +232,6 @@ class BettingRound:
                 self.acted = [a and round_bet[p] >= level for p, a in enumerate(acted)]
             self.last_aggressor = s
             self.opened = True
-            record = new_record(Record, (kind, s, amount, new_total, (), (), street))
+            record = new_record(kind, s, amount, new_total, (), (), street)
         self.acted[s] = True
         return record

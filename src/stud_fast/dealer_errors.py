@@ -1,4 +1,4 @@
-"""Dealer errors (RULES.md I1, I2): a premature card exposed during a betting round, and a
+"""Dealer errors (docs/rules.md I1, I2): a premature card exposed during a betting round, and a
 seventh-street card dealt face up."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class DealerErrors(HandState):
         dk = self._deck
         if burn_now:
             dk.burn()
-            self.records.append(new_record(Record, ("burn", None, 0, 0, (), (), street)))
+            self.records.append(new_record("burn", None, 0, 0, (), (), street))
         dk.burn_made = True  # the next street's burn is made (or was not due)
         if self.config.premature_card == "bury":
             if dk.queued is None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from stud_fast.deck import Deck, shuffled
 from stud_fast.errors import RuleError
-from stud_fast.records import FACE, Record, make_record, new_record
+from stud_fast.records import FACE, make_record, new_record
 from stud_fast.state import HandState
 
 __all__ = ["Deck", "Dealing", "shuffled"]
@@ -36,7 +36,7 @@ class Dealing(HandState):
             stack = stacks[s]
             amount = ante if ante < stack else stack
             put(s, amount)
-            append(new_record(Record, ("ante", s, amount, 0, (), (), 0)))
+            append(new_record("ante", s, amount, 0, (), (), 0))
 
     @property
     def _queued(self) -> Optional[list[list[int]]]:
@@ -84,7 +84,7 @@ class Dealing(HandState):
                 players = [s for s in players if s != x] + [x]
         if self.burn and burn:
             dk.burn()
-            append(new_record(Record, ("burn", None, 0, 0, (), (), street_no)))
+            append(new_record("burn", None, 0, 0, (), (), street_no))
         for up in ups:
             short = (size - dk.next < count if queued is None
                      else any(not queued[s] for s in players))
@@ -96,8 +96,7 @@ class Dealing(HandState):
                 else:
                     card = dk.burned.pop(0)
                 self.community.append(card)
-                append(new_record(Record, ("community", None, 0, 0, (card,), (True,),
-                                            street_no)))
+                append(new_record("community", None, 0, 0, (card,), (True,), street_no))
                 continue
             if queued is None:
                 start = dk.next
@@ -110,7 +109,7 @@ class Dealing(HandState):
                 face = FACE[up]
                 for s, card in zip(players, dealt):
                     cards[s].append((card, up))
-                    append(new_record(Record, ("deal", s, 0, 0, (card,), face, street_no)))
+                    append(new_record("deal", s, 0, 0, (card,), face, street_no))
                 if up:
                     dealt_up += [(s, card) for s, card in zip(players, dealt) if not folded[s]]
                 continue
@@ -120,7 +119,7 @@ class Dealing(HandState):
                     face_up = True
                     premature = mistakes.kept = None
                 cards[s].append((card, face_up))
-                append(new_record(Record, ("deal", s, 0, 0, (card,), (face_up,), street_no)))
+                append(new_record("deal", s, 0, 0, (card,), (face_up,), street_no))
                 if face_up and not folded[s]:
                     dealt_up.append((s, card))
         extra_card = self._plan.extra_card

@@ -1,4 +1,4 @@
-"""Pots and how they are awarded (RULES.md B8, S7, E1): pure functions, no game state.
+"""Pots and how they are awarded (docs/rules.md B8, S7, E1): pure functions, no game state.
 
 The engine records, for every seat, the chips it put in during the whole hand (antes
 included) and whether it folded. :func:`build_pots` cuts those chips into a main pot and
@@ -57,7 +57,7 @@ class Pot:
 
 
 def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
-    """Cut the chips put in during a hand into the main pot and the side pots (RULES.md B8).
+    """Cut the chips put in during a hand into the main pot and the side pots (docs/rules.md B8).
 
     ``contributions[seat]`` is every chip the seat put in during the hand, antes included;
     ``folded[seat]`` says whether it folded. A player who could not match (all in) plays for
@@ -150,7 +150,7 @@ def award(
     to the HIGH half (standard cardroom rule). With no qualifying low the whole pot goes high.
 
     Equal hands split equally. Chips that cannot be split go one each to the tied winners in
-    ``odd_chip_order`` (first listed first). The caller decides that order: RULES.md S7
+    ``odd_chip_order`` (first listed first). The caller decides that order: docs/rules.md S7
     gives the odd chip to the winner holding the highest card by suit, so a caller following
     it lists the seats by their highest card by suit; another house rule (e.g. first seat
     left of the dealer) is just another order. Every seat eligible for a contested pot must

@@ -62,31 +62,30 @@ class Record(NamedTuple):
 _make = tuple.__new__  # a tuple of the fields, without NamedTuple's keyword handling
 
 
-def new_record(cls: type[Record], fields: tuple[Any, ...]) -> Record:
-    """The record of ``fields`` (every field of :class:`Record`, in order), checked: a known
-    kind, a seat that is None or a seat number, whole-chip amounts, and as many face-up flags
-    as cards when any are given. The engine's one way to make a record (a NamedTuple's own
-    constructor checks nothing and costs more).
+def new_record(kind: RecordKind, seat: Optional[int], amount: int, to: int,
+               cards: tuple[int, ...], up: tuple[bool, ...], street: int) -> Record:
+    """The record of these fields (every field of :class:`Record`, in order), checked: a
+    known kind, a seat that is None or a seat number, whole-chip amounts, as many face-up
+    flags as cards when any are given. The engine's one way to make a record, positional for
+    its hot paths (a NamedTuple's own constructor checks nothing and costs more).
 
-    >>> new_record(Record, ("bet", 0, 4, 4, (), (), 1))
+    >>> new_record("bet", 0, 4, 4, (), (), 1)
     Record(kind='bet', seat=0, amount=4, to=4, cards=(), up=(), street=1)
-    >>> new_record(Record, ("bett", 0, 4, 4, (), (), 1))
+    >>> new_record("bett", 0, 4, 4, (), (), 1)
     Traceback (most recent call last):
     ...
-    ValueError: a record of ('bett', 0, 4, 4, (), (), 1): unknown kind 'bett'
+    ValueError: a record of kind 'bett': unknown kind
     """
-    kind, seat, amount, to, cards, up, street = fields
-    if kind not in RECORD_KINDS:
-        why = f"unknown kind {kind!r}"
-    elif seat is not None and type(seat) is not int:
-        why = f"seat {seat!r} is not a seat number"
-    elif type(amount) is not int or type(to) is not int or amount < 0 or to < 0:
-        why = "amounts are whole numbers of chips"
-    elif up and len(up) != len(cards):
-        why = "one face-up flag per card"
-    else:
-        return _make(cls, fields)  # type: ignore[no-any-return]
-    raise ValueError(f"a record of {fields!r}: {why}")
+    if (kind in RECORD_KINDS and (seat is None or type(seat) is int)
+            and type(amount) is int and type(to) is int and amount >= 0 and to >= 0
+            and (not up or len(up) == len(cards))):
+        return _make(Record, (kind, seat, amount, to, cards, up, street))  # type: ignore[no-any-return]
+    why = ("unknown kind" if kind not in RECORD_KINDS
+           else f"seat {seat!r} is not a seat number" if seat is not None and type(seat) is not int
+           else "amounts are whole numbers of chips" if type(amount) is not int
+           or type(to) is not int or amount < 0 or to < 0
+           else "one face-up flag per card")
+    raise ValueError(f"a record of kind {kind!r}: {why}")
 
 
 def make_record(kind: RecordKind, seat: Optional[int] = None, amount: int = 0, to: int = 0,
@@ -96,7 +95,7 @@ def make_record(kind: RecordKind, seat: Optional[int] = None, amount: int = 0, t
     >>> make_record("collect", street=2)
     Record(kind='collect', seat=None, amount=0, to=0, cards=(), up=(), street=2)
     """
-    return new_record(Record, (kind, seat, amount, to, cards, up, street))
+    return new_record(kind, seat, amount, to, cards, up, street)
 FACE = {False: (False,), True: (True,)}  # a dealt card's Record.up
 
 

@@ -73,6 +73,14 @@ class Seats:
         stacks[seat] -= amount
         self.contributed[seat] += amount
 
+    def win(self, seat: int, amount: int) -> None:
+        """The seat wins ``amount`` chips of the pots (S7): a seat all in for lack of chips
+        has some again."""
+        stacks = self.stacks
+        if amount and not stacks[seat] and not self.folded[seat] and seat not in self.all_in:
+            self.able += 1
+        stacks[seat] += amount
+
     def fold(self, seat: int) -> None:
         """The seat folds (B1): out of the hand, its chips stay in the pot."""
         self.folded[seat] = True

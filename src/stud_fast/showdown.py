@@ -13,7 +13,7 @@ from stud_fast.cards import JOKER as SF_JOKER
 from stud_fast.plan import Plan
 from stud_fast.pots import Pot, award
 from stud_fast.rankings import Ranking
-from stud_fast.records import Record, make_record, new_record
+from stud_fast.records import make_record, new_record
 from stud_fast.state import HandState
 from stud_fast.variants import Variant
 
@@ -106,8 +106,8 @@ class Showdown(HandState):
         if len(live) == 1:  # everybody else folded: every chip goes to the last seat (B8)
             total = sum(self.contributed)
             if total:
-                self.stacks[live[0]] += total
-                self.records.append(new_record(Record, ("win", live[0], total, 0, (), (), 0)))
+                self._seats.win(live[0], total)
+                self.records.append(new_record("win", live[0], total, 0, (), (), 0))
             return
         pots = self.pots()
         high: Optional[dict[int, int]] = None
@@ -120,7 +120,7 @@ class Showdown(HandState):
         won = award(pots, high=high, low=low, odd_chip_order=order, seats=self.seats)
         for s, amount in enumerate(won):
             if amount:
-                self.stacks[s] += amount
+                self._seats.win(s, amount)
                 self.records.append(make_record("win", s, amount))
 
     def _hand_values(self, s: int) -> tuple[int, int]:

@@ -4,7 +4,7 @@ A :class:`StudHand` is created from a :class:`~stud_fast.variants.GameConfig`, t
 stacks, the dealer's seat and a seed or an explicit deck order. Antes, dealing, burning and the
 award happen by themselves; players act through ``fold``, ``check``, ``call``, ``bet``,
 ``raise_to``, ``bring_in`` and ``complete``. Each has ``verify_x`` (raises
-:class:`RuleError` naming the RULES.md rule broken, the state untouched), ``can_x`` (True or
+:class:`RuleError` naming the rule broken (docs/rules.md, ``stud-fast rules ID``), the state untouched), ``can_x`` (True or
 False) and ``x`` (performs it and returns the frozen :class:`Record`).
 
 >>> cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
@@ -445,6 +445,8 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         card as ``to``, turn_up(), for bots. A bet, raise or completion takes ``to``, the
         total the seat's bet for the round becomes (as :meth:`legal_actions` gives it; the
         least allowed by default); the other actions take none."""
+        if kind in _BETTING_ACTIONS:  # _apply's first case, taken here on the hot path
+            return self._act(kind, to)
         if kind in _PLAYER:
             record = self._apply(kind, to)
             assert record is not None

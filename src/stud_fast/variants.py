@@ -1,7 +1,7 @@
-"""Stud variants as data: streets, decks, rankings and who acts first (RULES.md S1, S2, S8).
+"""Stud variants as data: streets, decks, rankings and who acts first (docs/rules.md S1, S2, S8).
 
 A :class:`Variant` says what is dealt and how hands are ranked; a :class:`GameConfig` adds the
-stakes and every option RULES.md names, as keyword arguments with RULES.md's defaults.
+stakes and every option docs/rules.md names, as keyword arguments with its defaults.
 
 >>> cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> [s.name for s in cfg.game.streets]
@@ -10,19 +10,23 @@ stakes and every option RULES.md names, as keyword arguments with RULES.md's def
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import typing
 from dataclasses import dataclass, field
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from stud_fast.rankings import Ranking
 
-__all__ = ["Street", "Variant", "GameConfig", "VARIANTS", "get_variant"]
+__all__ = ["Street", "Variant", "GameConfig", "Option", "VARIANTS", "game_options",
+           "get_variant"]
 
 
 @dataclass(frozen=True)
 class Street:
     """One street: how many cards each player gets face down and face up, then a betting round.
 
-    ``big`` marks the rounds played at the big bet in fixed limit (RULES.md B2).
+    ``big`` marks the rounds played at the big bet in fixed limit (docs/rules.md B2).
     """
 
     name: str
@@ -168,9 +172,13 @@ def get_variant(name: str) -> Variant:
         raise ValueError(f"unknown variant {name!r}: use one of {', '.join(VARIANTS)}") from None
 
 
+#: field metadata of a rule option (written to PHH files as an extension field)
+_RULE = {"rule": True}
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameConfig:
-    """Stakes and options of a stud game (fixed limit), every one a keyword (RULES.md IDs).
+    """Stakes and options of a stud game (fixed limit), every one a keyword (rule IDs of docs/rules.md).
 
     - ``ante`` (F1): posted by every player before the deal; 0 allowed.
     - ``bring_in`` (F2): forced opening of the lowest (razz: highest) up card; defaults to
@@ -199,55 +207,55 @@ class GameConfig:
       round capped at the largest bet already made (``"keep_capped"``, seed 001).
     """
 
+    # the one declaration of the options: a field's type gives its allowed values (a Literal's
+    # choices, a bool, a whole number, None for a derived default) to the checks below,
+    # to_dict, saved hands (stud_fast.saved) and PHH files (stud_fast.history); ``rule``
+    # marks the rule options a PHH file carries as extension fields (``_tiebreak`` ...)
     variant: str
     small_bet: int
     big_bet: Optional[int] = None
     betting: Literal["fixed", "pot", "no"] = "fixed"
     ante: int = 0
     bring_in: Optional[int] = None
-    max_raises: int = 3
-    unlimited_heads_up: bool = False
-    open_pair_big_bet: bool = False
-    first_round: Literal["check", "must_open", "bring_in"] = "check"
-    tiebreak: Literal["split", "unused_cards"] = "split"
-    show_all: bool = False
+    max_raises: int = field(default=3, metadata=_RULE)
+    unlimited_heads_up: bool = field(default=False, metadata=_RULE)
+    open_pair_big_bet: bool = field(default=False, metadata=_RULE)
+    first_round: Literal["check", "must_open", "bring_in"] = field(default="check",
+                                                                   metadata=_RULE)
+    tiebreak: Literal["split", "unused_cards"] = field(default="split", metadata=_RULE)
+    show_all: bool = field(default=False, metadata=_RULE)
     baseball_cards: Literal[5, 7] = 7
-    four_up_extra_card: bool = False
-    dead_seat_keeps_cards: bool = False
-    community_card_betting: bool = True
-    premature_card: Literal["bury", "keep_capped"] = "bury"
+    four_up_extra_card: bool = field(default=False, metadata=_RULE)
+    dead_seat_keeps_cards: bool = field(default=False, metadata=_RULE)
+    community_card_betting: bool = field(default=True, metadata=_RULE)
+    premature_card: Literal["bury", "keep_capped"] = field(default="bury", metadata=_RULE)
     game: Variant = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         game = get_variant(self.variant)
+        options = game_options()
+        _check_choice(options["baseball_cards"], self.baseball_cards)
         if game.baseball and self.baseball_cards == 5:
             game = _BASEBALL_FIVE
-        elif self.baseball_cards not in (5, 7):
-            raise ValueError(f"baseball_cards must be 5 or 7, got {self.baseball_cards!r}")
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "variant", self.game.name)
         if self.bring_in is None:
             object.__setattr__(self, "bring_in", max(1, 2 * self.ante))
         if self.big_bet is None:
             object.__setattr__(self, "big_bet", 2 * self.small_bet)
-        if self.betting not in ("fixed", "pot", "no"):
-            raise ValueError(f"betting must be fixed, pot or no, got {self.betting!r}")
-        for name in ("small_bet", "big_bet", "ante", "bring_in", "max_raises"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+        _check_choice(options["betting"], self.betting)
+        for option in options.values():
+            if option.kind is int and not option.choices:
+                value = getattr(self, option.name)
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise ValueError(f"{option.name} must be a non-negative integer, "
+                                     f"got {value!r}")
         if self.small_bet < 1 or self.big_bet_amount < self.small_bet:
             raise ValueError("bets must satisfy 1 <= small_bet <= big_bet")
         if self.uses_bring_in and not 0 < self.bring_in_amount <= self.small_bet:  # F2
             raise ValueError("the bring-in must be between 1 and the small bet (F2)")
-        if self.premature_card not in ("bury", "keep_capped"):
-            raise ValueError(f"premature_card must be bury or keep_capped, "
-                             f"got {self.premature_card!r}")
-        if self.tiebreak not in ("split", "unused_cards"):
-            raise ValueError(f"tiebreak must be split or unused_cards, got {self.tiebreak!r}")
-        if self.first_round not in ("check", "must_open", "bring_in"):
-            raise ValueError(f"first_round must be check, must_open or bring_in, "
-                             f"got {self.first_round!r}")
+        for name in ("premature_card", "tiebreak", "first_round"):
+            _check_choice(options[name], getattr(self, name))
 
     @property
     def max_players(self) -> int:
@@ -280,16 +288,64 @@ class GameConfig:
         return self.bring_in
 
     def to_dict(self) -> dict[str, object]:
-        """The configuration as plain JSON-ready data."""
-        return {
-            "variant": self.variant, "small_bet": self.small_bet, "big_bet": self.big_bet,
-            "betting": self.betting,
-            "ante": self.ante, "bring_in": self.bring_in, "max_raises": self.max_raises,
-            "unlimited_heads_up": self.unlimited_heads_up,
-            "open_pair_big_bet": self.open_pair_big_bet, "first_round": self.first_round,
-            "tiebreak": self.tiebreak, "show_all": self.show_all,
-            "baseball_cards": self.baseball_cards, "four_up_extra_card": self.four_up_extra_card,
-            "dead_seat_keeps_cards": self.dead_seat_keeps_cards,
-            "community_card_betting": self.community_card_betting,
-            "premature_card": self.premature_card,
-        }
+        """The configuration as plain JSON-ready data: every option (:func:`game_options`).
+
+        >>> list(GameConfig(variant="razz", small_bet=2).to_dict())[:4]
+        ['variant', 'small_bet', 'big_bet', 'betting']
+        """
+        return {name: getattr(self, name) for name in game_options()}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of :class:`GameConfig`, read from its field: the name, the default (None
+    where the default is derived from other options), the type of its values (``bool``,
+    ``int`` or ``str``), the allowed values of a choice (empty otherwise), whether None is
+    allowed (``big_bet``, ``bring_in``) and whether it is a rule option that PHH files carry
+    as an extension field."""
+
+    name: str
+    default: object
+    kind: type
+    choices: tuple[object, ...]
+    optional: bool
+    rule: bool
+
+
+def _option_of(f: "dataclasses.Field[Any]", hint: Any) -> Option:
+    optional = False
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is typing.Union:  # Optional[X]
+        optional = type(None) in args
+        hint = next(a for a in args if a is not type(None))
+        args = typing.get_args(hint)
+    choices: tuple[object, ...] = ()
+    if typing.get_origin(hint) is Literal:
+        choices = args
+        kind: type = type(args[0])
+    else:
+        kind = hint
+    return Option(f.name, f.default, kind, choices, optional, bool(f.metadata.get("rule")))
+
+
+@functools.lru_cache(maxsize=None)
+def game_options() -> dict[str, Option]:
+    """Every option of :class:`GameConfig`, by name, in the order of its fields: the one
+    declaration that validation, ``to_dict``, saved hands and PHH files read.
+
+    >>> game_options()["premature_card"].choices
+    ('bury', 'keep_capped')
+    >>> [o.name for o in game_options().values() if o.rule][:3]
+    ['max_raises', 'unlimited_heads_up', 'open_pair_big_bet']
+    """
+    hints = typing.get_type_hints(GameConfig)
+    return {f.name: _option_of(f, hints[f.name]) for f in dataclasses.fields(GameConfig)
+            if f.init}
+
+
+def _check_choice(option: Option, value: object) -> None:
+    """ValueError unless ``value`` is one of the option's choices."""
+    if value not in option.choices or type(value) is not option.kind:
+        names = [str(c) for c in option.choices]
+        allowed = ", ".join(names[:-1]) + " or " + names[-1]
+        raise ValueError(f"{option.name} must be {allowed}, got {value!r}")

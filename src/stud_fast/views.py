@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md E3), as a frozen object of card ids: :class:`SeatView`.
+"""What one seat may know (docs/rules.md E3), as a frozen object of card ids: :class:`SeatView`.
 
 Bots and servers hand a seat its view, never the hand itself: another player's down cards,
 the stub and the burned cards are not in it (cards shown at showdown are), so a bot cannot

@@ -9,7 +9,7 @@ both read), :func:`load` and :func:`dump` do the same with files. :func:`parse_a
 Stud in PHH
 -----------
 A stud hand has no board and no button: ``p1`` is the player on the dealer's left, then clockwise
-(RULES.md S2). Each street is one ``d dh pN cards`` line per player still dealt to, then the
+(docs/rules.md S2). Each street is one ``d dh pN cards`` line per player still dealt to, then the
 betting. Whether a card is down or up is not written: the street says it (third street: down,
 down, up; fourth to sixth: up; seventh: down). A card is rank ``23456789TJQKA`` and suit
 ``cdhs`` (``As``, ``Td``), cards are written without separators, and ``??`` is an unknown card.
@@ -110,13 +110,13 @@ field                           default         rule
 
 Any further engine option follows the same ``_<option>`` rule. Wild cards come with the game
 (baseball's nines and threes, S5) or with ``_jokers``; there is no field for other wild ranks.
-``_premature_card`` has no default in RULES.md; ``"bury"`` (seed 000) is assumed. Two extension
+``_premature_card`` has no default in docs/rules.md; ``"bury"`` (seed 000) is assumed. Two extension
 actions:
 ``pN _tu card`` turns up one of the player's down cards (Mexican stud, S4) and ``pN _bp X``
 buys the pot for ``X`` chips (baseball, a three dealt face up, S5). The shared card of S3 is the
 standard board deal ``d db card``.
 
-Dealer errors (RULES.md I1, I2), written where they happened so that the hand replays:
+Dealer errors (docs/rules.md I1, I2), written where they happened so that the hand replays:
 
 - ``d _pc card``: I1, the dealer exposed ``card`` during the betting round, the card the next
   street gives its first player; ``_premature_card`` says whether it was buried (the default:
@@ -129,9 +129,9 @@ Dealer errors (RULES.md I1, I2), written where they happened so that the hand re
   exposed; before any chips go in that round pN then chooses, after it pN is all in.
 - ``pN _ai`` / ``pN _po``: I2, pN takes the rights of an all-in player or plays on.
 
-Where RULES.md and pokerkit differ
-----------------------------------
-RULES.md wins; ``finishing_stacks`` are always stud_fast's.
+Where docs/rules.md and pokerkit differ
+---------------------------------------
+docs/rules.md wins; ``finishing_stacks`` are always stud_fast's.
 
 - Odd chip (S7): stud_fast gives it to the tied winner holding the highest card by suit;
   pokerkit gives it to the tied winner nearest ``p1`` (and, in hi-lo, to the high half). A split

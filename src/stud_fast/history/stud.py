@@ -6,7 +6,7 @@ seat 0 with the dealer at the last seat, and a written hand lists the seats in d
 Every event the engine records is written, dealer errors included (``d _pc``, ``d _fu``,
 ``d _ex``, ``_ai``, ``_po``: see :mod:`stud_fast.history.phh`), so a written hand replays to
 the same stacks. A replay refuses what the rules forbid with a :class:`ReplayError` naming the
-RULES.md ID, the action's line in the file and number, its text, and the player as the file
+rule ID (docs/rules.md, ``stud-fast rules ID``), the action's line in the file and number, its text, and the player as the file
 names it; a file whose ``finishing_stacks`` disagree with the replay raises
 :class:`FinishingStacksError`.
 
@@ -51,7 +51,7 @@ _OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet",
 class ReplayError(PHHError):
     """A recorded action the rules refuse, on one line: ``"<rule>: line <line>, action <number>
     '<text>': <why>"`` with players named as the file names them (``p3``). ``rule`` is the
-    RULES.md ID, ``line`` the line of the file the action stands on (None, and left out of the
+    rule ID (docs/rules.md, ``stud-fast rules ID``), ``line`` the line of the file the action stands on (None, and left out of the
     message, for a hand not read from text or changed since), ``number`` the action's 1-based
     position in ``actions`` and ``action`` its text.
 

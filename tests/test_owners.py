@@ -1,0 +1,180 @@
+"""The owners of the hand's state (issue 20 item 1), each tested on its own invariants:
+:class:`Seats` keeps its counts under random chip movements, the :class:`Deck` never deals a
+card twice, and what :class:`BettingRound` decides for each action matches its rule table (an
+action offered is performed, one refused is refused with the rule the table names)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine_soak import random_config
+from stud_fast.betting_round import BettingRound
+from stud_fast.deck import Deck, shuffled
+from stud_fast.errors import RuleError
+from stud_fast.seats import Seats
+from stud_fast.table import StudHand
+from stud_fast.variants import VARIANTS
+
+
+def expected_counts(stacks: list[int], folded: list[bool], all_in: set[int]) -> tuple[int, int]:
+    """(seats in the hand, seats that can still act), counted afresh from the lists."""
+    live = sum(1 for f in folded if not f)
+    able = sum(1 for s, f in enumerate(folded) if not f and stacks[s] > 0 and s not in all_in)
+    return live, able
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_seats_keep_their_counts_and_chips_under_random_movements(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(50):
+        n = rng.randint(2, 8)
+        start = [rng.choice([1, 2, 5, 40]) for _ in range(n)]
+        seats = Seats(start)
+        rights: set[int] = set()
+        folded = [False] * n
+        for _ in range(rng.randint(1, 30)):
+            s = rng.randrange(n)
+            move = rng.random()
+            if folded[s]:
+                continue
+            if move < 0.6:  # the engine puts in at most the stack
+                seats.put(s, rng.randint(0, seats.stacks[s]))
+            elif move < 0.75:
+                seats.fold(s)
+                folded[s] = True
+            elif move < 0.85 and seats.stacks[s] > 0:
+                seats.treat_all_in(s)
+                rights.add(s)
+            else:
+                twin = seats.copy()
+                twin.put(s, twin.stacks[s])  # the copy moves, the seats do not
+                assert twin.contributed[s] - seats.contributed[s] == seats.stacks[s]
+            assert seats.folded == folded and seats.all_in == rights
+            assert (seats.live, seats.able) == expected_counts(seats.stacks, folded, rights)
+            assert [a + b for a, b in zip(seats.stacks, seats.contributed)] == start
+            assert all(x >= 0 for x in seats.stacks)
+            assert [seats.is_all_in(p) for p in range(n)] == [
+                not folded[p] and (seats.stacks[p] == 0 or p in rights) for p in range(n)]
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_seats_counts_hold_through_whole_hands(variant: str) -> None:
+    rng = random.Random(f"seats {variant}")
+    for number in range(15):
+        config = random_config(rng, variant)
+        n = rng.randint(2, config.max_players)
+        hand = StudHand(config, stacks=[rng.choice([1, 3, 8, 40]) for _ in range(n)],
+                        seed=number)
+        while True:
+            seats = hand._seats
+            assert (seats.live, seats.able) == expected_counts(hand.stacks, hand.folded,
+                                                               seats.all_in)
+            if hand.is_over:
+                break
+            kind = rng.choice(sorted(hand.legal_actions()))
+            if kind == "turn_up":
+                hand.turn_up(next(c for c, up in hand.cards[hand.actor or 0] if not up))
+            else:
+                hand.act(kind)
+
+
+def test_the_deck_deals_every_card_once_then_runs_out() -> None:
+    order = tuple(shuffled(list(range(52)), seed=4))
+    assert sorted(order) == list(range(52))
+    deck = Deck(order, None)
+    seen = []
+    while deck.left() > 2:
+        seen.append(deck.draw())
+        assert deck.left() == 52 - len(seen)
+    deck.burn()
+    seen += deck.burned
+    seen.append(deck.draw())
+    assert deck.left() == 0 and sorted(seen) == list(range(52))
+    with pytest.raises(IndexError):
+        deck.draw()
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_no_card_is_dealt_twice_in_a_hand(variant: str) -> None:
+    rng = random.Random(f"deck {variant}")
+    for number in range(25):
+        config = random_config(rng, variant)
+        n = rng.randint(2, config.max_players)  # the most players: a shared card (S3)
+        hand = StudHand(config, stacks=[200] * n, seed=number, burn=rng.random() < 0.8)
+        while not hand.is_over:
+            if rng.random() < 0.05 and hand.can_expose_premature_card():
+                hand.expose_premature_card()
+            kind = rng.choice([k for k in sorted(hand.legal_actions()) if k != "fold"]
+                              or ["fold"])
+            if kind == "turn_up":
+                hand.turn_up(next(c for c, up in hand.cards[hand.actor or 0] if not up))
+            else:
+                hand.act(kind)
+        held = [c for cards in hand.cards for c, _ in cards]
+        out = held + hand.community
+        # every card dealt or shared is one of the deck's, once; the burned cards are others
+        # (a shared card from the burned ones when the stub ran out, S3, left the burn pile)
+        assert len(out) == len(set(out)) and set(out) <= set(hand.deck)
+        assert not set(out) & set(hand._deck.burned)
+        assert len(hand._deck.burned) == len(set(hand._deck.burned))
+
+
+_BETTING = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_rounds_decision_for_each_action_matches_its_rule_table(variant: str) -> None:
+    """At each decision of random hands: every betting action is either offered by
+    BettingRound.legal (with its least and most amount) or refused by the same table with a
+    rule ID; an offered one is performed at both ends of its range on a copy of the hand, a
+    refused one raises RuleError naming the table's rule and leaves the hand as it was."""
+    rng = random.Random(f"round {variant}")
+    for number in range(8):
+        config = random_config(rng, variant)
+        n = rng.randint(2, min(5, config.max_players))
+        hand = StudHand(config, stacks=[rng.choice([3, 10, 60]) for _ in range(n)],
+                        seed=number)
+        while not hand.is_over:
+            s = hand.actor
+            legal = hand.legal_actions()
+            if s is not None and not hand._pending:
+                refused: dict[str, tuple[str, str]] = {}
+                offered = hand._round.legal(hand, s, refused)
+                assert offered == {k: v for k, v in legal.items() if k in _BETTING}
+                for kind in _BETTING:
+                    assert (kind in offered) != (kind in refused), kind
+                    if kind in refused:
+                        before = hand.to_json()
+                        with pytest.raises(RuleError) as caught:
+                            hand.act(kind)
+                        assert caught.value.rule == refused[kind][0]
+                        assert hand.to_json() == before
+                        continue
+                    least, most = offered[kind]
+                    for amount in {least, most}:
+                        twin = hand.copy()
+                        to = amount if kind in ("bet", "raise") else None
+                        record = twin.act(kind, to)
+                        assert record.kind == kind and record.seat == s
+                        put = twin.contributed[s] - hand.contributed[s]
+                        if kind in ("bet", "raise", "complete"):
+                            assert record.to == amount and put == amount - hand._round.bet[s]
+                        elif kind != "check" and kind != "fold":
+                            assert put == amount  # call and bring-in: the chips put in
+                        else:
+                            assert put == 0
+            kind = rng.choice(sorted(legal))
+            if kind == "turn_up":
+                hand.turn_up(next(c for c, up in hand.cards[s or 0] if not up))
+            else:
+                hand.act(kind)
+
+
+def test_a_round_is_its_own_state() -> None:
+    rnd = BettingRound(3, 5)
+    twin = rnd.copy()
+    twin.bet[1] = 5
+    twin.acted[1] = True
+    assert rnd.bet == [0, 0, 0] and rnd.acted == [False] * 3 and twin != rnd

@@ -1,5 +1,5 @@
 /*
- * Private: how the Monte Carlo sampler (equity.c) draws the cards of a deal from one random
+ * Private: how the Monte Carlo sampler (equity_sample.c) draws the cards of a deal from one random
  * 64-bit word per group of draws.
  *
  * A deal draws the cards the players lack by a partial Fisher-Yates shuffle: draw i swaps

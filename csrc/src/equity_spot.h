@@ -1,5 +1,5 @@
 /*
- * Private: what the equity engine's enumeration (equity_exact.c) and sampling (equity.c)
+ * Private: what the equity engine's enumeration (equity_exact.c) and sampling (equity_sample.c)
  * share: a checked spot, the leaf that scores a deal, and the fork-join over threads.
  */
 #ifndef SF_PRIVATE_EQUITY_SPOT_H

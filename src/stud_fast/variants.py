@@ -290,8 +290,9 @@ class GameConfig:
     def to_dict(self) -> dict[str, object]:
         """The configuration as plain JSON-ready data: every option (:func:`game_options`).
 
-        >>> list(GameConfig(variant="razz", small_bet=2).to_dict())[:4]
-        ['variant', 'small_bet', 'big_bet', 'betting']
+        >>> list(GameConfig(variant="razz", small_bet=2).to_dict())[:4] == [
+        ...     "variant", "small_bet", "big_bet", "betting"]
+        True
         """
         return {name: getattr(self, name) for name in game_options()}
 

@@ -13,7 +13,6 @@ import random
 import pytest
 
 from stud_fast.bots import RandomBot, play
-from stud_fast.server.hands import observer_view
 from stud_fast.server.wire import ViewText
 from stud_fast.table import StudHand
 from stud_fast.variants import VARIANTS, GameConfig
@@ -33,16 +32,19 @@ def test_docstring_examples(name: str) -> None:
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_view_text_is_exactly_the_json_of_every_view(variant: str) -> None:
     cfg = GameConfig(variant=variant, ante=1, small_bet=4, show_all=variant == "razz")
-    texts = ViewText()
+    texts, shared = ViewText(), ViewText()  # of fresh views, and of views sharing records
     for seed in range(15):
         hand = StudHand(cfg, stacks=[60, 80, 100, 120], seed=seed)
         rng = random.Random(seed)
         texts.clear()
+        shared.clear()
         while True:
             for seat in [None, *range(hand.seats)]:
-                view = observer_view(hand) if seat is None else hand.view(seat)
-                message = {"type": "view", "seq": len(hand.records), "view": view}
-                assert texts.text(seat, message) == json.dumps(message, separators=(",", ":"))
+                message = {"type": "view", "seq": len(hand.records), "view": hand.view(seat)}
+                text = json.dumps(message, separators=(",", ":"))
+                assert texts.text(seat, message) == text
+                message["view"] = hand.view(seat, copy=False)
+                assert shared.text(seat, message) == text
             if hand.is_over:
                 break
             play(hand, RandomBot().choose(hand.seat_view(hand.actor), rng))
@@ -56,9 +58,9 @@ def test_the_observer_sees_what_every_seat_sees_of_the_others() -> None:
         hand = StudHand(cfg, stacks=[100, 100, 100], seed=seed)
         rng = random.Random(seed)
         while True:
-            seen = observer_view(hand)
+            seen = hand.view(None)
             views = [hand.view(s) for s in range(hand.seats)]
-            assert seen["seat"] is None and seen["legal_actions"] == {}
+            assert seen["seat"] is None and seen["legal_actions"] == seen["legal_chips"] == {}
             for owner in range(hand.seats):
                 other = views[(owner + 1) % hand.seats]
                 assert seen["cards"][owner] == other["cards"][owner]

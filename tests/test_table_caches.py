@@ -6,12 +6,13 @@ pots() (kept until chips or folds change) equals build_pots and hands out a new 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from typing import Any, Optional
 
 import pytest
 
-from stud_fast.cards import card_str
+from stud_fast.cards import CARD_TEXT, card_str
 from stud_fast.pots import build_pots
 from stud_fast.dealing import shuffled as _shuffled
 from stud_fast.table import StudHand
@@ -37,8 +38,8 @@ def test_E4_shuffle_is_the_plain_fisher_yates(size: int) -> None:
         assert _shuffled(cards, seed) == _fisher_yates(cards, seed)
 
 
-def _view_from_scratch(hand: StudHand, seat: int) -> list[dict[str, Any]]:
-    """The records of view(seat), rebuilt from the whole history."""
+def _view_from_scratch(hand: StudHand, seat: Optional[int]) -> list[dict[str, Any]]:
+    """The records of view(seat) (None: an observer's), rebuilt from the whole history."""
     shown = {r.seat for r in hand.records if r.kind == "show"}
 
     def visible(s: int, card: int, up: bool) -> Optional[str]:
@@ -67,8 +68,10 @@ def test_E3_kept_views_and_pots_match_fresh_ones(variant: str) -> None:
         hand = StudHand(cfg, stacks=[rng.choice([6, 40, 200]) for _ in range(seats)],
                         dealer=number % seats, seed=number)
         while True:
-            for seat in range(seats):
+            for seat in [None, *range(seats)]:
+                shared = json.dumps(hand.view(seat, copy=False))
                 view = hand.view(seat)
+                assert json.dumps(view) == shared  # the same view, records shared or copied
                 assert view["records"] == _view_from_scratch(hand, seat)
                 for record in view["records"]:  # the caller may change what it gets
                     record["kind"] = "changed"
@@ -76,7 +79,9 @@ def test_E3_kept_views_and_pots_match_fresh_ones(variant: str) -> None:
                         record["cards"].append("Xx")
                 view["records"].clear()
                 assert hand.view(seat)["records"] == _view_from_scratch(hand, seat)
-                assert hand.seat_view(seat).cards == seat_cards(hand, seat)
+                assert json.dumps(hand.view(seat, copy=False)) == shared
+                if seat is not None:
+                    assert hand.seat_view(seat).cards == seat_cards(hand, seat)
             pots = hand.pots()
             assert pots == build_pots(hand.contributed, hand.folded)
             pots.clear()
@@ -106,3 +111,14 @@ def test_E3_I2_a_reported_exposed_card_is_face_up_in_the_next_seat_view() -> Non
     hand.report_exposed_card(victim)
     assert hand.seat_view(watcher).cards[victim][-1] == (card, True)
     assert all(hand.seat_view(s).cards == seat_cards(hand, s) for s in range(3))
+
+
+def test_card_text_is_card_str() -> None:
+    assert CARD_TEXT == tuple(card_str(c) for c in range(53))
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0", 1.0, True])
+def test_E3_view_of_a_seat_not_at_the_table_is_refused(seat: Any) -> None:
+    hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[50] * 4, seed=1)
+    with pytest.raises(ValueError, match="not at this table"):
+        hand.view(seat)

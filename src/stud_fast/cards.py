@@ -18,7 +18,7 @@ from typing import Iterable, Union, cast
 from stud_fast.errors import CardError
 
 __all__ = [
-    "RANKS", "SUITS", "JOKER", "DECK_52", "DECK_32", "CardLike", "CardsLike",
+    "RANKS", "SUITS", "JOKER", "CARD_TEXT", "DECK_52", "DECK_32", "CardLike", "CardsLike",
     "card_id", "card_str", "parse_cards", "format_cards", "rank_of", "suit_of", "parse_rank_mask",
 ]
 
@@ -26,6 +26,9 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 JOKER = 52
 DECK_52: tuple[int, ...] = tuple(range(52))
+# the text of every card id, joker last: ``CARD_TEXT[id]`` is ``card_str(id)`` for a valid id
+# without its checks (the engine's views look up thousands of cards a second)
+CARD_TEXT: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS) + ("Xx",)
 DECK_32: tuple[int, ...] = tuple(range(20, 52))
 
 CardLike = Union[str, int]

@@ -52,7 +52,7 @@ class HandState:
     _round: BettingRound
     _cached: Optional[dict[str, tuple[int, int]]]
     _seats: Seats
-    _views: dict[int, tuple[int, set[int], list[dict[str, Any]]]]
+    _views: dict[Optional[int], tuple[int, set[int], list[dict[str, Any]]]]
     _faces: Optional[Faces]
     _pots: list[Pot]
     _pots_key: tuple[int | bool, ...]
@@ -166,9 +166,9 @@ class HandState:
             ...
         def seat_view(self, seat: int) -> SeatView:
             ...
-        def view(self, seat: int) -> dict[str, Any]:
+        def view(self, seat: Optional[int], *, copy: bool = True) -> dict[str, Any]:
             ...
-        def _seen_by(self, seat: int) -> tuple[set[int], list[dict[str, Any]]]:
+        def _seen_by(self, seat: Optional[int]) -> tuple[set[int], list[dict[str, Any]]]:
             ...
         @property
         def pot_total(self) -> int:

@@ -135,7 +135,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         #: the dealer operation the hand waits for (automatic=False), or None
         self.dealer_due: Optional[str] = None
         # view(): per seat, how many records it has seen, who showed, the records as it sees them
-        self._views: dict[int, tuple[int, set[int], list[dict[str, Any]]]] = {}
+        self._views: dict[Optional[int], tuple[int, set[int], list[dict[str, Any]]]] = {}
         # seat_view(): the cards of each seat as it and as the others see them (_card_faces),
         # until a card is dealt or turned up
         self._faces: Optional[Faces] = None

@@ -1,5 +1,6 @@
 """A table's hand in play: the engine's :class:`~stud_fast.table.StudHand` with the table
-seats of its players, what each receiver may see, and what the clock does for a silent player.
+seats of its players and what the clock does for a silent player (what each receiver may see
+is the engine's ``StudHand.view``: ``view(None)`` for an observer).
 
 The engine is the only rules implementation: a hand is made by ``StudHand`` from the stored
 deck order and replayed with ``StudHand.act``; the operations an action performed are read
@@ -11,7 +12,7 @@ from its records with :func:`stud_fast.records.operations`, the same log saved h
 ...                      stacks=[100, 100, 100], dealer_seat=5)
 >>> h.number, h.hand.dealer, h.table_seat(h.hand.actor) in (0, 3, 5)
 (7, 2, True)
->>> view = observer_view(h.hand)
+>>> view = h.hand.view(None)
 >>> view["seat"], [c for cards in view["cards"] for c in cards[:2]]
 (None, [None, None, None, None, None, None])
 """
@@ -21,13 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from stud_fast.cards import card_str
 from stud_fast.history import dumps, to_phh
 from stud_fast.records import operations
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig
 
-__all__ = ["PlayingHand", "observer_view", "timeout_action", "Operation"]
+__all__ = ["PlayingHand", "timeout_action", "Operation"]
 
 #: one engine operation as saved: ``[name, argument]`` (a total for bet and raise, a card id
 #: for turn_up, else 0)
@@ -122,22 +122,3 @@ def timeout_action(hand: StudHand) -> tuple[str, Optional[int]]:
     if "fold" in legal:
         return "fold", None
     return next(iter(legal)), None
-
-
-def observer_view(hand: StudHand) -> dict[str, Any]:
-    """What an observer may see: ``StudHand.view``'s shape with ``"seat": None``, no legal
-    actions and every down card ``None`` except cards shown at the showdown (E3).
-
-    It is a player's view with that player's own down cards hidden again: the engine decides
-    what is public, this only takes away what only that player may see."""
-    view = hand.view(0)
-    shown = {r.seat for r in hand.records if r.kind == "show"}
-    view["seat"] = None
-    view["legal_actions"] = {}
-    if 0 not in shown:
-        view["cards"][0] = [card_str(c) if up else None for c, up in hand.cards[0]]
-        for record in view["records"]:
-            if record.get("kind") == "deal" and record.get("seat") == 0:
-                record["cards"] = [c if up else None
-                                   for c, up in zip(record["cards"], record["up"])]
-    return view

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from stud_fast.errors import RuleError
-from stud_fast.server.hands import Operation, PlayingHand, observer_view, timeout_action
+from stud_fast.server.hands import Operation, PlayingHand, timeout_action
 from stud_fast.server.inbox import (Act, Clock, Command, Join, Leave, Listener, Part, Refusal,
                                     Sit, SitIn, Stop)
 from stud_fast.server.loader import Seat, TableState, load_table
@@ -492,9 +492,9 @@ class Table:
             hand_seat = shown.hand_seat(seat) if seat is not None else None
             # the seat's player played that hand (not one who sat down after it)
             if hand_seat is not None and shown.players[hand_seat] == player:
-                view, receiver = shown.hand.view(hand_seat), hand_seat
-            else:
-                view = observer_view(shown.hand)
+                receiver = hand_seat
+            # records shared with the hand's cache: serialized at once, never changed
+            view = shown.hand.view(receiver, copy=False)
             if self._texts_of != shown.number:
                 self._texts.clear()
                 self._texts_of = shown.number

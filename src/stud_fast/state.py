@@ -53,6 +53,7 @@ class HandState:
     _cached: Optional[dict[str, tuple[int, int]]]
     _seats: Seats
     _views: dict[Optional[int], tuple[int, set[int], list[dict[str, Any]]]]
+    _record_texts: list[dict[str, Any]]
     _faces: Optional[Faces]
     _pots: list[Pot]
     _pots_key: tuple[int | bool, ...]

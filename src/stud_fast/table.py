@@ -56,7 +56,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
                  "_plan", "_deck", "_round", "_mistakes", "_dealing", "_pending", "_pot_bought",
-                 "_seats", "_cached", "_views",
+                 "_seats", "_cached", "_views", "_record_texts",
                  "_faces", "_pots", "_pots_key")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
@@ -136,6 +136,8 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.dealer_due: Optional[str] = None
         # view(): per seat, how many records it has seen, who showed, the records as it sees them
         self._views: dict[Optional[int], tuple[int, set[int], list[dict[str, Any]]]] = {}
+        # view(): each record as a dict with every card's text, made once (never changed)
+        self._record_texts: list[dict[str, Any]] = []
         # seat_view(): the cards of each seat as it and as the others see them (_card_faces),
         # until a card is dealt or turned up
         self._faces: Optional[Faces] = None
@@ -199,6 +201,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         new.automatic = self.automatic
         new.dealer_due = self.dealer_due
         new._views = {}  # view()'s per-seat records, changed in place: made afresh
+        new._record_texts = self._record_texts[:]  # of dicts never changed
         new._faces = self._faces  # immutable tuples, replaced when a card changes
         new._pots = self._pots[:]  # of immutable Pots
         new._pots_key = self._pots_key

@@ -148,29 +148,32 @@ class Views(HandState):
 
     def _seen_by(self, seat: Optional[int]) -> tuple[set[int], list[dict[str, Any]]]:
         """The seats that showed their cards, and the records as ``seat`` (None: an observer)
-        sees them (E3), as
-        :meth:`view` lists them but with the card lists as tuples. Kept per seat and brought
+        sees them (E3), as :meth:`view` lists them but with the card lists as tuples. Kept per seat and brought
         up to date with the records added since the last call (records are only ever added):
         only a new ``show`` record, which uncovers earlier deals, makes it start afresh."""
         done, shown, public = self._views.get(seat) or (0, set(), [])
         records = self.records
-        new = records[done:]
-        fresh = {r.seat for r in new if r.kind == "show" and r.seat is not None} - shown
+        fresh = {r.seat for r in records[done:] if r.kind == "show" and r.seat is not None}
+        fresh -= shown
         if fresh:
             shown = shown | fresh
-            new, public = records, []
-        for r in new:
-            kind = r.kind
-            if kind == "burn":
-                public.append({"kind": "burn", "street": r.street})
+            done, public = 0, []
+        # every record as text once per hand, shared by the seats that may see all of it
+        texts = self._record_texts
+        for r in records[len(texts):]:
+            if r.kind == "burn":
+                texts.append({"kind": "burn", "street": r.street})
                 continue
             d = r._asdict()
+            d["cards"] = tuple([CARD_TEXT[c] for c in r.cards])
+            texts.append(d)
+        for i in range(done, len(records)):
+            r, d = records[i], texts[i]
             s = r.seat
-            if kind == "deal" and s is not None:
-                d["cards"] = tuple([CARD_TEXT[c] if u or s == seat or s in shown else None
-                                    for c, u in zip(r.cards, r.up)])
-            else:
-                d["cards"] = tuple([CARD_TEXT[c] for c in r.cards])
+            if r.kind == "deal" and s is not None and s != seat and s not in shown \
+                    and not all(r.up):
+                d = dict(d)
+                d["cards"] = tuple([CARD_TEXT[c] if u else None for c, u in zip(r.cards, r.up)])
             public.append(d)
         self._views[seat] = (len(records), shown, public)
         return shown, public

@@ -79,7 +79,7 @@ def test_E3_no_message_holds_a_card_its_receiver_may_not_see(tmp_path: Path) -> 
     try:
         tables = [server.table(variant=v, small_bet=4, ante=1, seats=n, action_seconds=30)
                   for v, n in TABLES]
-        records: dict[int, list[dict[str, Any]]] = {}
+        records: dict[int, tuple[int, list[dict[str, Any]]]] = {}  # per bot: player, seen
 
         async def run() -> list[Socket]:
             stop = asyncio.Event()
@@ -88,11 +88,12 @@ def test_E3_no_message_holds_a_card_its_receiver_may_not_see(tmp_path: Path) -> 
                 for seat in range(n):
                     record: list[dict[str, Any]] = []
                     kind = "strength" if seat % 2 else "random"
-                    bot = WireBot(server.base, table, make_bot(kind),
-                                  WireBot.register(server.base, f"{kind}{seat}"),
+                    token = WireBot.register(server.base, f"{kind}{seat}")
+                    bot = WireBot(server.base, table, make_bot(kind), token,
                                   seed=seat, record=record)
                     bots.append((table, bot))
-                    records[id(record)] = record
+                    player = server.get("/api/players/me", token)["player"]
+                    records[id(record)] = (player, record)
             observers = [await Socket.open(server, table) for table in tables]
 
             async def watch(socket: Socket) -> None:
@@ -117,24 +118,32 @@ def test_E3_no_message_holds_a_card_its_receiver_may_not_see(tmp_path: Path) -> 
             return observers
 
         observers = asyncio.run(run())
-        messages = [m for r in records.values() for m in r]
-        messages += [m for o in observers for m in o.seen]
+        messages: list[tuple[Optional[int], dict[str, Any]]] = [
+            (p, m) for p, r in records.values() for m in r]
+        messages += [(None, m) for o in observers for m in o.seen]
         truths = hand_truths(server, tables)
         checked = visible = observed = 0
         hands = set()
-        for m in messages:
+        for player, m in messages:
             if m["type"] != "view" or m["view"] is None:
                 continue
             key = (m["table"], m["hand"])
             if key not in truths:  # the hand still being played when the bots stopped
                 continue
-            truth, to_truth, _ = truths[key]
+            truth, to_truth, summary = truths[key]
             visible += _check(m, truth, to_truth)
             checked += 1
             hands.add(key)
+            # the table seat the receiver played the hand from, if it played it: a seat's view
+            # goes to it exactly while it sits there (a player who sat down after the hand, or
+            # moved, sees it as an observer)
+            players = summary["players"]
+            mine = summary["seats"][players.index(player)] if player in players else None
             if m["view"]["seat"] is None:
                 observed += 1
-                assert m["seat"] is None or m["seat"] not in m["seats"]
+                assert m["seat"] is None or m["seat"] != mine
+            else:
+                assert m["seat"] == mine and players[m["view"]["seat"]] == player
         assert len(hands) >= 200 and checked > 5000 and observed > 500 and visible > 0
     finally:
         server.stop()

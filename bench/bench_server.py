@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import random
@@ -96,7 +97,8 @@ def bots_main(base: str, seats: list[tuple[int, str]], kind: str, warmup: float,
         await asyncio.gather(*tasks, return_exceptions=True)
         return {"actions": actions, "elapsed": elapsed, "latencies": latencies,
                 "connected": connected,
-                "errors": sum(sum(b.stats.errors.values()) for b in bots)}
+                "errors": dict(sum((collections.Counter(b.stats.errors) for b in bots),
+                                   collections.Counter()))}
 
     try:
         import uvloop  # uvicorn's loop too, where installed (the server extra installs it)
@@ -192,11 +194,19 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
             "p50_ms": 1000 * _percentile(latencies, 0.5),
             "p99_ms": 1000 * _percentile(latencies, 0.99),
             "max_ms": 1000 * max(latencies) if latencies else float("nan"),
-            "errors": sum(r["errors"] for r in results),
+            "errors": dict(sum((collections.Counter(r["errors"]) for r in results),
+                               collections.Counter())),
             "server_cpu": (cpu1[0] - cpu0[0]) / (t1 - t0),
             "bots_cpu": (cpu1[1] - cpu0[1]) / (t1 - t0),
             "server_cpu_ms_per_action": 1000 * (cpu1[0] - cpu0[0]) / max(1, actions),
             "server_rss_mib": memory.get("VmRSS"), "server_peak_mib": memory.get("VmHWM")}
+
+
+def _errors(counts: dict[str, int]) -> str:
+    """The refusals the bots got, by code. ``not_sitting_out``: a bot seated between hands
+    asks to be dealt in (``sit_in``) before its first hand, harmlessly, when it was not sat
+    out; any other code is a fault of the bots or the server."""
+    return ", ".join(f"{code} {n}" for code, n in sorted(counts.items())) or "none"
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -228,7 +238,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"{row['db']:>10}: {row['connected']} bots at {row['tables']} tables, "
               f"{row['hands_per_s']:,.0f} hands/s, {row['actions_per_s']:,.0f} actions/s, "
               f"latency p50 {row['p50_ms']:.1f} ms, p99 {row['p99_ms']:.1f} ms, "
-              f"max {row['max_ms']:.0f} ms, {row['errors']} errors; CPU: server "
+              f"max {row['max_ms']:.0f} ms, errors {_errors(row['errors'])}; CPU: server "
               f"{row['server_cpu']:.2f} ({row['server_cpu_ms_per_action']:.2f} ms an action), "
               f"bots {row['bots_cpu']:.2f}; server "
               f"{row['server_rss_mib']} MiB (peak {row['server_peak_mib']} MiB)", flush=True)

@@ -10,6 +10,7 @@
 #include "stud_fast/equity.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "equity_spot.h"
@@ -109,30 +110,61 @@ int sf__equity_setup(spot_t *spot, const sf_equity_game *game, int players,
 }
 
 
-void sf__scores_fold(scores_t *sc)
+void sf__scores_split(scores_t *sc, const spot_t *spot)
+{
+    sc->split = NULL;
+    if (spot->low_ev)
+        sc->split = calloc((size_t)1 << (2 * spot->players), sizeof *sc->split);
+}
+
+static int members(unsigned set)
+{
+    int k = 0;
+    for (; set; set &= set - 1)
+        k++;
+    return k;
+}
+
+/* The sums of n deals won by the players of `high` and, if any, `low` (score_values' rules:
+   a qualifying low takes half the pot, each half split among its winners). */
+static void fold_outcome(tally_t *t, int players, unsigned high, unsigned low, uint64_t n)
+{
+    unsigned halve = low != 0;
+    uint64_t high_share = split_units[members(high)] >> halve;
+    uint64_t low_share = low ? split_units[members(low)] >> 1 : 0;
+    for (int p = 0; p < players; p++) {
+        uint64_t hs = high >> p & 1 ? high_share : 0;
+        uint64_t ls = low >> p & 1 ? low_share : 0;
+        uint64_t s = hs + ls;
+        if (!s)
+            continue;
+        t->share[p] += n * s;
+        t->share_sq[p] += n * s * s;
+        t->high[p] += n * hs;
+        t->low[p] += n * ls;
+        if (s == UNITS)
+            t->win[p] += n;
+        else
+            t->tie[p] += n;
+    }
+    t->deals += n;
+}
+
+void sf__scores_fold(scores_t *sc, int players)
 {
     tally_t *t = &sc->tally;
     for (unsigned set = 1; set < 1u << SF_EQUITY_MAX_PLAYERS; set++) {
-        uint64_t n = sc->outcome[set];
-        if (!n)
-            continue;
-        int k = 0; /* the winners, who split the pot */
-        for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++)
-            k += set >> p & 1;
-        uint64_t s = split_units[k];
-        for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++) {
-            if (!(set >> p & 1))
-                continue;
-            t->share[p] += n * s;
-            t->share_sq[p] += n * s * s;
-            t->high[p] += n * s;
-            if (k == 1)
-                t->win[p] += n;
-            else
-                t->tie[p] += n;
-        }
-        t->deals += n;
+        if (sc->outcome[set])
+            fold_outcome(t, SF_EQUITY_MAX_PLAYERS, set, 0, sc->outcome[set]);
         sc->outcome[set] = 0;
+    }
+    if (sc->split) {
+        unsigned mask = (1u << players) - 1;
+        for (unsigned i = 0; i < 1u << (2 * players); i++)
+            if (sc->split[i])
+                fold_outcome(t, players, i & mask, i >> players, sc->split[i]);
+        free(sc->split);
+        sc->split = NULL;
     }
 }
 
@@ -191,7 +223,7 @@ void sf__equity_run(job_t *jobs, int count, const job_t *proto, tally_t *total)
     }
     sf__run_parallel(jobs, sizeof *jobs, count, run_job);
     for (int i = 0; i < count; i++) {
-        sf__scores_fold(&jobs[i].scores);
+        sf__scores_fold(&jobs[i].scores, jobs[i].spot->players);
         tally_add(total, &jobs[i].scores.tally);
     }
 }

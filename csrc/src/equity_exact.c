@@ -23,6 +23,7 @@
 #endif
 #define UNIT_DEALS ((uint64_t)SF_EQUITY_UNIT_DEALS)
 #define MAX_LEVELS (SF_EQUITY_MAX_PLAYERS + 1)
+#define THREAD_DEALS 262144.0 /* deals a thread must have before another one starts */
 
 typedef struct plan {
     int nlevels;
@@ -262,6 +263,7 @@ static void exact_work(job_t *j)
     walk_t w;
     w.spot = spot;
     w.scores = &j->scores;
+    sf__scores_split(w.scores, spot); /* folded (and freed) by sf__equity_run */
     memset(w.used, 0, sizeof w.used);
     w.dealt = 0;
     for (int p = 0; p < spot->players; p++) {
@@ -315,6 +317,11 @@ int sf_equity_exact_into(const sf_equity_game *game, int players, const uint8_t 
     int count = sf__equity_threads(threads);
     if ((uint64_t)count > units)
         count = units ? (int)units : 1;
+    /* a thread takes tens of microseconds to start, what a small run costs in all: one thread
+       for every THREAD_DEALS deals the units hold, at least one */
+    double deals = plan.units ? (double)plan.deals * (double)units / (double)plan.units : 0;
+    if ((double)count > deals / THREAD_DEALS + 1)
+        count = (int)(deals / THREAD_DEALS) + 1;
     job_t jobs[SF__MAX_THREADS], proto;
     memset(&proto, 0, sizeof proto);
     proto.spot = &spot;

@@ -138,15 +138,17 @@ static inline void player_values(const spot_t *spot, const sf_hand *h, const sf_
 }
 
 /*
- * A worker's scores. Hi-lo deals go straight into the tally's sums (score_values). A deal of a
- * high-only game is summed up by who won it, the set of players whose hand is the best (a
- * bit each), so it is counted, in outcome[set], and the tally's sums are made from the counts
- * once, when the worker is done (sf__scores_fold): the same integers, for one counter a deal
- * instead of six sums a player.
+ * A worker's scores. A deal is summed up by who won it, the set of players whose hand is the
+ * best (a bit each) and, in hi-lo, the set whose low is the best (none when no low qualifies),
+ * so it is counted, in outcome[set] or split[high set | low set << players], and the tally's
+ * sums are made from the counts once, when the worker is done (sf__scores_fold): the same
+ * integers, for one counter a deal instead of six sums a player. The hi-lo table, 2^(2n)
+ * counters, is the worker's own (NULL: hi-lo deals go straight into the sums).
  */
 typedef struct {
     tally_t tally;
     uint64_t outcome[1u << SF_EQUITY_MAX_PLAYERS];
+    uint64_t *split;
 } scores_t;
 
 /* Count one deal of a high-only game from the players' values. */
@@ -161,18 +163,41 @@ static inline void score_high(int n, const sf_value *v, scores_t *sc)
     sc->outcome[winners]++;
 }
 
+/* Count one hi-lo deal into sc->split from the values (lv[p] = 0: no qualifying low). */
+static inline void score_split(int n, const sf_value *v, const sf_value *lv, scores_t *sc)
+{
+    sf_value best = 0, lbest = 0;
+    for (int p = 0; p < n; p++) {
+        best = v[p] > best ? v[p] : best;
+        lbest = lv[p] > lbest ? lv[p] : lbest;
+    }
+    unsigned high = 0, low = 0;
+    for (int p = 0; p < n; p++) {
+        high |= (unsigned)(v[p] == best) << p;
+        low |= (unsigned)(lv[p] == lbest) << p;
+    }
+    sc->split[high | (lbest ? low : 0u) << n]++;
+}
+
 /* Score one deal: v[] under the main ranking, lv[] under the low one (read only in hi-lo). */
 static inline void score_deal(const spot_t *spot, const sf_value *v, const sf_value *lv,
                               scores_t *sc)
 {
-    if (spot->low_ev)
-        score_values(spot, v, lv, &sc->tally);
-    else
+    if (!spot->low_ev)
         score_high(spot->players, v, sc);
+    else if (sc->split)
+        score_split(spot->players, v, lv, sc);
+    else
+        score_values(spot, v, lv, &sc->tally);
 }
 
-/* Add the counts of sc->outcome into its tally's sums, deals included (and clear them). */
-void sf__scores_fold(scores_t *sc);
+/* Give a worker of a hi-lo spot its own split table (left NULL when memory is short: the deals
+   are then summed one by one, to the same totals); free it with sf__scores_fold. */
+void sf__scores_split(scores_t *sc, const spot_t *spot);
+
+/* Add the counts of sc->outcome and sc->split into its tally's sums, deals included (and
+   clear them; the split table is freed). */
+void sf__scores_fold(scores_t *sc, int players);
 
 /* A worker's share of a run: worker `index` of `count` copies of one job. */
 typedef struct job job_t;

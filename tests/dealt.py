@@ -36,7 +36,8 @@ def deal_order(dealer: int, streets: list[list[str]], burn: bool = True) -> list
     return order
 
 
-def seven(cards: list[list[str]], stacks: list[int], dealer: int = 0, **options: object) -> StudHand:
+def seven(cards: list[list[str]], stacks: list[int], dealer: int = 0,
+          **options: object) -> StudHand:
     cfg = GameConfig(**{**SEVEN, **options})  # type: ignore[arg-type]
     return StudHand(cfg, stacks=stacks, dealer=dealer, deck=deal_order(dealer, cards))
 

@@ -2,7 +2,7 @@
 
 For every ranking, with and without jokers and wild ranks, hypothesis draws lists of
 hands of 1 to 7 cards (mixed sizes: values of one ranking are comparable across sizes)
-and checks, against stud_fast._reference (RULES.md D1, D2, D4, D5, D6):
+and checks, against stud_fast._reference (docs/rules.md D1, D2, D4, D5, D6):
 
 * ``evaluate(...).category`` is the reference category;
 * order isomorphism: for every pair of hands, ``sign(v1 - v2) == sign(k1 vs k2)``, and

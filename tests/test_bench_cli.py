@@ -64,7 +64,7 @@ def test_without_peers_the_bench_says_how_to_install_them(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(peer_module, "available_peers", lambda: [])
     line = compare.peers_line()
-    assert "none installed" in line and "pip install 'stud_fast[peers]'" in line
+    assert "none installed" in line and "pip install '.[peers]'" in line
     assert "eval7" in line
 
 

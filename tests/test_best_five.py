@@ -2,7 +2,7 @@
 
 For every ranking, every hand size from 1 to 7 and 0 to 7 wild cards (jokers and cards of wild
 ranks), the five cards ``HandValue.best_five`` shows, valued by the reference evaluator as
-concrete cards (it takes duplicates, RULES.md D4), are worth exactly what the reference gives
+concrete cards (it takes duplicates, docs/rules.md D4), are worth exactly what the reference gives
 the whole hand; they keep every natural card they can, and no card shows twice unless only a
 duplicate reaches the value.
 """

@@ -1,8 +1,8 @@
 """The installed C library, used the way a program in another language would use it.
 
 cffi loads ``stud_fast.get_library()`` in ABI mode and learns the functions from the installed
-headers ``stud_fast.get_include()/stud_fast/{cards,eval}.h`` alone: the header text is reduced to what a
-C declaration parser needs (no preprocessor lines, no inline bodies) and handed to ``cdef``.
+headers ``stud_fast.get_include()/stud_fast/{cards,eval}.h`` alone: the header text is reduced to
+what a C declaration parser needs (no preprocessor lines, no inline bodies) and handed to ``cdef``.
 """
 
 from __future__ import annotations

@@ -91,7 +91,8 @@ def test_copy_and_original_stay_equal_and_independent(variant: str) -> None:
             step(hand, random.Random(seed), errors)
             before = snapshot(hand)
             step(twin, random.Random(seed), errors)
-            assert snapshot(twin) == snapshot(hand) == before  # acting on the copy: original unchanged
+            # acting on the copy: the original unchanged
+            assert snapshot(twin) == snapshot(hand) == before
             assert twin.records == hand.records and twin.legal_actions() == hand.legal_actions()
             # play the copy out: the original does not move
             spare = hand.copy()

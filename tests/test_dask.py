@@ -125,7 +125,8 @@ def test_importing_stud_fast_does_not_import_dask() -> None:
     code = ("import sys, stud_fast, stud_fast.equity, stud_fast.simulate, stud_fast.cli\n"
             "stud_fast.cli.build_parser()\n"
             "import stud_fast.dask\n"
-            "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
+            "loaded = sorted(m for m in sys.modules\n"
+            "                if m.split('.')[0] in ('dask', 'distributed'))\n"
             "print(loaded)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
@@ -175,7 +176,8 @@ def test_equity_checks_arguments_before_the_cluster() -> None:
     with pytest.raises(ValueError, match="max_deals"):
         stud_fast.equity(["As", "Kd"], exact=True, max_deals=10, client=not_a_client)
     with pytest.raises(ValueError, match="Range"):
-        stud_fast.equity([stud_fast.Range.from_list(["Ah Ad", "As Ac"]), "Kd Kc"], client=not_a_client)
+        stud_fast.equity([stud_fast.Range.from_list(["Ah Ad", "As Ac"]), "Kd Kc"],
+                         client=not_a_client)
 
 
 # ---- batch evaluation -----------------------------------------------------------------------

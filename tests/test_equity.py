@@ -120,14 +120,16 @@ HANDMADE: dict[str, Spot] = {
     # no low can ever qualify: the high hand takes the whole pot
     "hilo_no_low": (
         "stud_hilo", ["Ks Kd Qc Jd Tc 9h", "As Ad Qs Jh Th 9c"],
-        _dead_except("stud_hilo", "Kc Ac Qh Jc 9s 8s 7d Ts", ["Ks Kd Qc Jd Tc 9h", "As Ad Qs Jh Th 9c"])),
+        _dead_except("stud_hilo", "Kc Ac Qh Jc 9s 8s 7d Ts",
+                     ["Ks Kd Qc Jd Tc 9h", "As Ad Qs Jh Th 9c"])),
     # a low/straight hand that can scoop, against a high hand that can fill up
     "hilo_scoop_or_split": (
         "stud_hilo", ["As 2d 3h 4c 6s Kc", "Qh Qd Qc 8s 8h"],
         _dead_except("stud_hilo", "5h 5d 7c Qs 8d 2c Kd Th",
                      ["As 2d 3h 4c 6s Kc", "Qh Qd Qc 8s 8h"])),
     "hilo_four_way": (
-        "stud_hilo", ["Ac 2d 4h 6s 7c Js", "3c 3d 5h 8h 9c 9d", "Kc Kd Kh 2c 5s Qs", "Ah 2h 3h Th 7d"],
+        "stud_hilo",
+        ["Ac 2d 4h 6s 7c Js", "3c 3d 5h 8h 9c 9d", "Kc Kd Kh 2c 5s Qs", "Ah 2h 3h Th 7d"],
         _dead_except("stud_hilo", "4s 8c 6h Jh Ad",
                      ["Ac 2d 4h 6s 7c Js", "3c 3d 5h 8h 9c 9d", "Kc Kd Kh 2c 5s Qs",
                       "Ah 2h 3h Th 7d"])),

@@ -1,4 +1,4 @@
-"""The evaluator against the rulebook's statements, one test per rule (RULES.md D1-D6).
+"""The evaluator against the rulebook's statements, one test per rule (docs/rules.md D1-D6).
 
 The expected answers come from the rules as written, not from the library.
 """

@@ -1,7 +1,7 @@
 """Exhaustive category counts through ``evaluate_batch`` (the C core's own run is test_c_core).
 
 Every 5- and 7-card hand of the 52- and 32-card decks goes through the Python batch API, and the
-categories are counted. The expected numbers are the published combinatorial counts (RULES.md
+categories are counted. The expected numbers are the published combinatorial counts (docs/rules.md
 D1, D2); they are not produced by this library.
 """
 

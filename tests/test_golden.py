@@ -5,7 +5,7 @@ For each ranking (and a few wild-rank settings) a canonical set of hands is buil
 * every five-card rank multiset of the ranking's deck (at most four of a rank), suited so
   that it is not a flush, and every one with five distinct ranks again as a flush;
 * one joker plus every four-card rank multiset, unsuited and (distinct ranks) suited;
-* every showing hand (RULES.md D5): each rank multiset of 1 to 4 cards, and each of
+* every showing hand (docs/rules.md D5): each rank multiset of 1 to 4 cards, and each of
   1 to 3 cards plus a joker; and 1 to 5 lone jokers.
 
 The hands are sorted weakest first, ties in the order of their card ids, written one per

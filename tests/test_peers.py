@@ -2,7 +2,7 @@
 random hands exactly as stud_fast does, ties included.
 
 * high, 5 to 7 cards: eval7, phevaluator (C entry point and strings), treys and pokerkit;
-* razz (RULES.md D6), 5 to 7 cards: pokerkit's ``RegularLowHand`` (ace-to-five low);
+* razz (docs/rules.md D6), 5 to 7 cards: pokerkit's ``RegularLowHand`` (ace-to-five low);
 * low8 (D6), 5 to 7 cards: pokerkit's ``EightOrBetterLowHand``; where pokerkit finds no
   qualifying low, stud_fast's value must be 0.
 

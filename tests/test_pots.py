@@ -1,4 +1,4 @@
-"""Pots and their award (RULES.md B8, S7, E1; also B7, D3, S6 where they touch pots).
+"""Pots and their award (docs/rules.md B8, S7, E1; also B7, D3, S6 where they touch pots).
 
 Every expected value in the hand-written tests is worked out by hand in a comment.
 """

@@ -1,7 +1,7 @@
 """Tests of the pure-Python reference evaluator (stud_fast/_reference.py) against known facts.
 
 The reference is the oracle of test_against_reference.py and test_golden.py, so it is
-checked here on its own, against hand-picked facts of RULES.md D1, D2, D4, D5, D6 and
+checked here on its own, against hand-picked facts of docs/rules.md D1, D2, D4, D5, D6 and
 against exact category counts. These tests do not need the compiled extension: the
 module is loaded straight from its file.
 

@@ -1,10 +1,9 @@
 """The engine and PHH together: real televised hands replayed by our engine, pokerkit's hands
 replayed by our engine, and our hands replayed by pokerkit, all to the same final stacks.
 
-Where RULES.md and pokerkit differ (documented in stud_fast.history.phh), the hands generated
-here avoid those situations: deep stacks (no short all-ins, B6/B7) and even chip amounts (no
-odd chips, S7).
-"""
+Where the rulebook (docs/rules.md) and pokerkit differ (documented in stud_fast.history.phh), the
+hands generated here avoid those situations: deep stacks (no short all-ins, B6/B7) and even chip
+amounts (no odd chips, S7). """
 
 from __future__ import annotations
 
@@ -78,7 +77,7 @@ def test_pokerkit_replays_our_hands(variant: str) -> None:
         hand = _random_hand(variant, seed, deep=True)
         wins = [r for r in hand.records if r.kind == "win"]
         if len(wins) > 1:
-            continue  # a split pot: the odd chip goes by RULES.md S7, not pokerkit's rule
+            continue  # a split pot: the odd chip goes by docs/rules.md S7, not pokerkit's rule
         history = to_phh(hand)
         assert history.variant in ("F7S", "FR", "F7S/8")
         assert replay_in_pokerkit(dumps(history)) == history.finishing_stacks, (variant, seed)

@@ -1,5 +1,5 @@
 """Random legal play over a thousand hands per variant, checking the engine's guarantees at
-every step (RULES.md E1-E4): chips conserved, illegal actions refused with the state unchanged,
+every step (docs/rules.md E1-E4): chips conserved, illegal actions refused with the state unchanged,
 views that never show what their seat may not see, and exact JSON round trips."""
 
 from __future__ import annotations

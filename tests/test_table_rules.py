@@ -1,4 +1,4 @@
-"""The hand's state machine, rule by rule (RULES.md IDs in the test names).
+"""The hand's state machine, rule by rule (docs/rules.md IDs in the test names).
 
 Hands are set up with explicit deck orders (`dealt.deal_order`: the cards each seat should get,
 street by street).

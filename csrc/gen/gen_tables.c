@@ -17,7 +17,7 @@
  * Hands are first described by a 64-bit "descriptor" that sorts like hand strength; the
  * descriptors that occur are then numbered densely per ranking, and the tables hold those
  * numbers (sf_value). Wild cards are resolved by trying every rank for each wild card (a
- * wild may duplicate a held card, RULES.md D4), memoised per multiset.
+ * wild may duplicate a held card, docs/rules.md D4), memoised per multiset.
  *
  * The descriptors and the wild-card resolution are in hand_desc.c; this file enumerates the
  * multisets, packs the perfect hash, numbers the descriptors and writes the files.

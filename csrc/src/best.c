@@ -112,7 +112,7 @@ int sf_best_five(const sf_evaluator *ev, const uint8_t *cards, int n, uint8_t fi
         if (stand_in(plain, hand, size, j, target, cards, n) >= 0)
             continue;
         /* Only a duplicate reaches the value: five of a kind, or a flush whose wild cards
-           all stand for its top card (A-A-9-7-4 beats A-K-9-7-4, RULES.md D4). The value
+           all stand for its top card (A-A-9-7-4 beats A-K-9-7-4, docs/rules.md D4). The value
            cannot tell a duplicate from a joker, so the cards before decide: repeat the top. */
         sf_category cat = sf_category_of((sf_ranking)ev->ranking, target);
         if ((cat != SF_CAT_FIVE_OF_A_KIND && cat != SF_CAT_FLUSH) || j == 0)

@@ -24,7 +24,7 @@ typedef struct {
     uint8_t rest[64]; /* the cards that can still be dealt */
     int nrest;
     int total_need;   /* cards dealt per deal, the shared card included */
-    int community;    /* 1: the last card is one shared card (RULES.md S3) */
+    int community;    /* 1: the last card is one shared card (docs/rules.md S3) */
 } spot_t;
 
 typedef sf_equity_tally tally_t;

@@ -5,7 +5,7 @@
  *   sf_test_eval --quick  the 5-card sets and the 32-card deck only (for sanitizer builds)
  *
  * Expected category counts are the published combinatorial ones (the 52-card counts appear in
- * every poker probability table; the 32-card 5-card counts are derived in RULES.md D2 terms:
+ * every poker probability table; the 32-card 5-card counts are derived in docs/rules.md D2 terms:
  * 8 ranks, 5 straights). 7-card hands are further checked to equal the best of their 21 five-card
  * subsets, which ties the 7-card tables to the 5-card ones. Every 5- and 7-card hand also goes
  * through sf_eval_batch, so the batch loop this CPU runs (the kernel's AVX-512 or AVX2 build

@@ -21,7 +21,8 @@ from stud_fast.rankings import CATEGORIES, Ranking
 __version__ = "0.1.0"
 
 __all__ = [
-    "CATEGORIES", "CardError", "batch_kernel", "EquityResult", "equity", "DECK_32", "DECK_52", "Hand", "HandValue", "JOKER", "RANKS",
+    "CATEGORIES", "CardError", "batch_kernel", "EquityResult", "equity", "DECK_32", "DECK_52",
+    "Hand", "HandValue", "JOKER", "RANKS",
     "Range", "Ranking", "SUITS", "StudFastError", "card_id", "card_str", "category_of", "evaluate",
     "evaluate5", "evaluate7", "evaluate_batch", "format_cards", "get_include", "get_library",
     "max_value", "parse_cards", "parse_rank_mask", "__version__",

@@ -2,7 +2,7 @@
 
 Nothing here is shared with the C core. Every hand is valued by brute force: every
 five-card subset is tried, and every wild card is replaced by every card of the ranking's
-deck (RULES.md D1, D2, D4, D5, D6). The only shortcuts are the ones argued for in the
+deck (docs/rules.md D1, D2, D4, D5, D6). The only shortcuts are the ones argued for in the
 comments of :func:`_best_subset_key`, and every result is memoised (pure functions only).
 
 Card ids follow ``csrc/include/stud_fast/cards.h``: ``id = rank_index * 4 + suit_index``
@@ -76,7 +76,7 @@ SHORT32_CATEGORIES: Tuple[str, ...] = (
     "three of a kind",
     "straight",
     "full house",
-    "flush",  # a flush ranks ABOVE a full house in the 32-card deck (RULES.md D2)
+    "flush",  # a flush ranks ABOVE a full house in the 32-card deck (docs/rules.md D2)
     "four of a kind",
     "straight flush",
     "five of a kind",
@@ -384,7 +384,7 @@ def _best_subset_key(naturals: Tuple[int, ...], n_wild: int, ranking: str) -> tu
 
 @lru_cache(maxsize=1 << 16)
 def _best_showing_key(naturals: Tuple[int, ...], n_wild: int, ranking: str) -> tuple[str, Key]:
-    """Key of a 1..4 card showing hand (RULES.md D5): no straights, no flushes.
+    """Key of a 1..4 card showing hand (docs/rules.md D5): no straights, no flushes.
 
     Suits play no part, so each wild only needs to try every rank of the deck (as a
     multiset, the wilds being interchangeable).

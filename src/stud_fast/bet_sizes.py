@@ -65,7 +65,7 @@ def whole_chips(value: object, what: str) -> int:
     >>> whole_chips(2.5, "bet to")
     Traceback (most recent call last):
     ...
-    stud_fast.errors.AmountError: B2: bet to 2.5: chip amounts are whole numbers (int), not float [B2 ...]
+    stud_fast.errors.AmountError: B2: bet to 2.5: chip amounts are whole numbers (int), ...
     """
     if not isinstance(value, bool):
         try:

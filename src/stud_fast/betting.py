@@ -2,7 +2,8 @@
 :class:`~stud_fast.table.StudHand`: the operations pending before a round, starting a
 :class:`~stud_fast.betting_round.BettingRound` per street, checking an action against the
 round's rule table and applying what the round decides (the chips moved by the hand's one
-chip operation, :meth:`Seats.put <stud_fast.seats.Seats.put>`), who acts next and the end of a round."""
+chip operation, :meth:`Seats.put <stud_fast.seats.Seats.put>`), who acts next and the end of a
+round."""
 
 from __future__ import annotations
 

@@ -93,8 +93,9 @@ class BettingRound:
               ) -> dict[str, tuple[int, int]]:
         """Seat ``s``'s legal betting actions, each with its least and most amount: for a
         bet, raise or completion the total the seat's round bet becomes, for the others the
-        chips it puts in (see :meth:`StudHand.legal_actions`); with a ``refused`` dict, also why each other betting action is refused (rule ID,
-        message). ``s`` is the actor, with no operation pending (S4, S5, I2)."""
+        chips it puts in (see :meth:`StudHand.legal_actions`); with a ``refused`` dict, also why
+        each other betting action is refused (rule ID, message). ``s`` is the actor, with no
+        operation pending (S4, S5, I2)."""
         legal: dict[str, tuple[int, int]] = {}
         plan = hand._plan
         stack = hand.stacks[s]

@@ -10,10 +10,11 @@ of ``view.legal_actions``), or ``(name, argument)`` for an action that takes one
 - :class:`StrengthBot` (``"strength"``): estimates its strength from what its view shows
   it (its own cards, everybody's up cards) with the C evaluator,
   and raises strong hands, calls medium ones and folds weak ones facing a bet. It never
-  folds when it may check, and never sees another player's down cards (RULES.md E3).
+  folds when it may check, and never sees another player's down cards (docs/rules.md E3).
 
 Everything here is importable from :mod:`stud_fast.simulate` as well.
 
+>>> from stud_fast.variants import GameConfig
 >>> cfg = GameConfig(variant="razz", ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> hand = StudHand(cfg, stacks=[50, 50], seed=1)
 >>> play(hand, make_bot("strength").choose(hand.seat_view(hand.actor), random.Random(1)))
@@ -33,7 +34,7 @@ from stud_fast import _core
 from stud_fast.cards import JOKER
 from stud_fast.rankings import Ranking
 from stud_fast.table import StudHand
-from stud_fast.variants import GameConfig, Variant
+from stud_fast.variants import Variant
 from stud_fast.views import SeatView
 
 __all__ = ["Action", "Bot", "RandomBot", "StrengthBot", "BOTS", "make_bot", "play"]
@@ -70,6 +71,7 @@ class Bot(Protocol):
 def play(hand: StudHand, action: Action) -> None:
     """Perform a bot's decision on ``hand`` (a name, or a name and its argument).
 
+    >>> from stud_fast.variants import GameConfig
     >>> cfg = GameConfig(variant="razz", ante=1, bring_in=2, small_bet=5, big_bet=10)
     >>> hand = StudHand(cfg, stacks=[50, 50], seed=1)
     >>> play(hand, "bring_in"); hand.records[-1].kind
@@ -84,6 +86,7 @@ def play(hand: StudHand, action: Action) -> None:
 class RandomBot:
     """Uniformly random over the legal actions.
 
+    >>> from stud_fast.variants import GameConfig
     >>> cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
     >>> hand = StudHand(cfg, stacks=[100, 100], seed=3)
     >>> RandomBot().choose(hand.seat_view(hand.actor), random.Random(0)) in hand.legal_actions()
@@ -245,6 +248,7 @@ class StrengthBot:
     :class:`~stud_fast.views.SeatView` (card ids, no text), so other players' down cards
     cannot influence it (E3).
 
+    >>> from stud_fast.variants import GameConfig
     >>> cfg = GameConfig(variant="stud_hilo", ante=1, bring_in=2, small_bet=5, big_bet=10)
     >>> hand = StudHand(cfg, stacks=[100, 100, 100], seed=11)
     >>> bot = StrengthBot()

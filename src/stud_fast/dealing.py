@@ -14,7 +14,8 @@ __all__ = ["Deck", "Dealing", "shuffled"]
 
 
 class Dealing(HandState):
-    """The dealing operations of :class:`~stud_fast.table.StudHand` (a mixin: the hand owns the state)."""
+    """The dealing operations of :class:`~stud_fast.table.StudHand` (a mixin: the hand owns the
+    state)."""
 
     if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
         __slots__ = ()
@@ -133,7 +134,8 @@ class Dealing(HandState):
                     extra = dk.draw() if dk.next < size else None
                 if extra is not None:
                     self.cards[s].append((extra, False))
-                    self.records.append(make_record("deal", s, 0, 0, (extra,), (False,), self.street))
+                    self.records.append(
+                        make_record("deal", s, 0, 0, (extra,), (False,), self.street))
         return dealt_up
 
     def _next_street(self) -> None:

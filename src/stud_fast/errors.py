@@ -29,8 +29,11 @@ class RuleError(StudFastError, ValueError):
     >>> e = RuleError("B1", "seat 0: it cannot check: there is a bet to call")
     >>> e.rule, e.reason
     ('B1', 'seat 0: it cannot check: there is a bet to call')
-    >>> str(e)
-    'B1: seat 0: it cannot check: there is a bet to call [B1 (betting actions): stud-fast rules B1, docs rules.md#b1]'
+    >>> head, where = str(e).split(" [")
+    >>> head
+    'B1: seat 0: it cannot check: there is a bet to call'
+    >>> where
+    'B1 (betting actions): stud-fast rules B1, docs rules.md#b1]'
     """
 
     def __init__(self, rule: str, message: str) -> None:

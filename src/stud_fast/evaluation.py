@@ -92,7 +92,7 @@ class HandValue:
     def best_five(self) -> tuple[int, ...]:
         """Card ids of the best five cards (all cards for hands of up to four), each wild card
         shown as the card it stands for (a duplicate of a held card where only that reaches
-        the value, RULES.md D4), in display order.
+        the value, docs/rules.md D4), in display order.
 
         >>> format_cards(evaluate("9c 9d Ks Kd 2s", wild_ranks="9").best_five)
         'Ks Kh Kd Kc 2s'
@@ -160,7 +160,8 @@ def _ranking_and_mask(ranking: RankingLike, wild_ranks: WildRanks) -> tuple[Rank
     return parsed
 
 
-def evaluate(cards: CardsLike, ranking: RankingLike = "high", wild_ranks: WildRanks = "") -> HandValue:
+def evaluate(cards: CardsLike, ranking: RankingLike = "high",
+             wild_ranks: WildRanks = "") -> HandValue:
     """Evaluate 1 to 7 cards: the best five of 5 to 7, the showing strength of 1 to 4.
 
     ``cards`` is text (``"As Kd 7h"``, ``"10h"`` allowed, ``"Xx"`` a joker) or an iterable of

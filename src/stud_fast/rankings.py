@@ -1,4 +1,4 @@
-"""The hand rankings the evaluator knows, by name (RULES.md D1, D2, D4, D5, D6).
+"""The hand rankings the evaluator knows, by name (docs/rules.md D1, D2, D4, D5, D6).
 
 >>> Ranking.parse("razz").number
 2

@@ -7,7 +7,8 @@ from typing import Any, Literal, NamedTuple, Optional, Sequence, get_args
 from stud_fast.cards import card_str
 
 __all__ = ["Record", "RecordKind", "Operation", "RECORD_KINDS", "PLAYER_ACTIONS",
-           "OPERATIONS", "NO_ARGUMENT", "INT_ARGUMENT", "new_record", "make_record", "FACE", "operations"]
+           "OPERATIONS", "NO_ARGUMENT", "INT_ARGUMENT", "new_record", "make_record", "FACE",
+           "operations"]
 
 #: what a record can be of (the one vocabulary of the hand's log)
 RecordKind = Literal["ante", "deal", "burn", "community", "turn_up", "buy_pot", "bring_in",
@@ -35,10 +36,9 @@ class Record(NamedTuple):
     ``kind`` is one of ``ante``, ``deal``, ``burn``, ``community``, ``turn_up``, ``buy_pot``,
     ``bring_in``, ``complete``, ``bet``, ``raise``, ``call``, ``check``, ``fold``,
     ``take_all_in``, ``play_on``, ``premature_card``, ``exposed_card``, ``collect``,
-    ``show``, ``muck``, ``win``. ``amount`` is the chips the seat put in (or won); for ``bet``, ``raise`` and
-    ``complete`` ``to`` is the seat's total for the round afterwards. ``up`` says, card by
-    card, whether a dealt card is face up.
-    """
+    ``show``, ``muck``, ``win``. ``amount`` is the chips the seat put in (or won); for ``bet``,
+    ``raise`` and ``complete`` ``to`` is the seat's total for the round afterwards. ``up`` says,
+    card by card, whether a dealt card is face up. """
 
     kind: RecordKind
     seat: Optional[int] = None

@@ -19,7 +19,7 @@ True
 >>> StudHand.from_json(signed.replace("50", "90"), key=b"server secret")
 Traceback (most recent call last):
 ...
-stud_fast.errors.StateError: hmac: the signature does not match: the state was changed or signed with another key
+stud_fast.errors.StateError: hmac: the signature does not match: the state was changed or ...
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ A :class:`StudHand` is created from a :class:`~stud_fast.variants.GameConfig`, t
 stacks, the dealer's seat and a seed or an explicit deck order. Antes, dealing, burning and the
 award happen by themselves; players act through ``fold``, ``check``, ``call``, ``bet``,
 ``raise_to``, ``bring_in`` and ``complete``. Each has ``verify_x`` (raises
-:class:`RuleError` naming the rule broken (docs/rules.md, ``stud-fast rules ID``), the state untouched), ``can_x`` (True or
-False) and ``x`` (performs it and returns the frozen :class:`Record`).
+:class:`RuleError` naming the rule broken (docs/rules.md, ``stud-fast rules ID``), the state
+untouched), ``can_x`` (True or False) and ``x`` (performs it and returns the frozen
+:class:`Record`).
 
 >>> cfg = GameConfig(variant="seven_card_stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> hand = StudHand(cfg, stacks=[100, 100], dealer=0, seed=7)

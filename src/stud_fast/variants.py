@@ -100,8 +100,8 @@ class Variant:
         last must reach every player, and the last may be one shared card (S3), taken from the
         burned cards when the stub is empty.
 
-        >>> get_variant("seven_card_stud").most_players(), get_variant("five_card_stud_32").most_players()
-        (8, 7)
+        >>> [get_variant(v).most_players() for v in ("seven_card_stud", "five_card_stud_32")]
+        [8, 7]
         """
         last = self.streets[-1]
         before_last = self.cards_per_player - last.down - last.up
@@ -178,7 +178,8 @@ _RULE = {"rule": True}
 
 @dataclass(frozen=True, kw_only=True)
 class GameConfig:
-    """Stakes and options of a stud game (fixed limit), every one a keyword (rule IDs of docs/rules.md).
+    """Stakes and options of a stud game (fixed limit), every one a keyword (rule IDs of
+    docs/rules.md).
 
     - ``ante`` (F1): posted by every player before the deal; 0 allowed.
     - ``bring_in`` (F2): forced opening of the lowest (razz: highest) up card; defaults to

@@ -148,9 +148,9 @@ class Views(HandState):
 
     def _seen_by(self, seat: Optional[int]) -> tuple[set[int], list[dict[str, Any]]]:
         """The seats that showed their cards, and the records as ``seat`` (None: an observer)
-        sees them (E3), as :meth:`view` lists them but with the card lists as tuples. Kept per seat and brought
-        up to date with the records added since the last call (records are only ever added):
-        only a new ``show`` record, which uncovers earlier deals, makes it start afresh."""
+        sees them (E3), as :meth:`view` lists them but with the card lists as tuples. Kept per seat
+        and brought up to date with the records added since the last call (records are only ever
+        added): only a new ``show`` record, which uncovers earlier deals, makes it start afresh."""
         done, shown, public = self._views.get(seat) or (0, set(), [])
         records = self.records
         fresh = {r.seat for r in records[done:] if r.kind == "show" and r.seat is not None}

@@ -4,7 +4,7 @@
  * sf_best_five() returns the five cards (all of them for a hand of one to four) whose value is
  * the hand's value under an evaluator, every wild card replaced by the concrete card it stands
  * for. A stand-in is a card of the ranking's deck; it differs from every other card of the
- * five except where only a duplicate reaches the value (RULES.md D4: five of a kind, and a
+ * five except where only a duplicate reaches the value (docs/rules.md D4: five of a kind, and a
  * flush such as A-A-9-7-4 of one suit, which beats A-K-9-7-4), and it avoids the hand's other
  * cards where the value allows. Among equal choices the higher cards are shown
  * (the lower ones under the low rankings), so the answer is fixed for a given hand.

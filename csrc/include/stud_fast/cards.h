@@ -11,8 +11,8 @@
  *   id           2c=0  2d=1  2h=2  2s=3  3c=4 ... Ac=48  Ad=49  Ah=50  As=51
  *   joker        52 (always wild; several jokers may be held at once)
  *
- * The suit order is also the bring-in order of RULES.md F2 (clubs lowest).
- * The 32-card deck (RULES.md D2) is the subset of ids whose rank is 7 or higher (id >= 20).
+ * The suit order is also the bring-in order of docs/rules.md F2 (clubs lowest).
+ * The 32-card deck (docs/rules.md D2) is the subset of ids whose rank is 7 or higher (id >= 20).
  */
 #ifndef STUD_FAST_CARDS_H
 #define STUD_FAST_CARDS_H

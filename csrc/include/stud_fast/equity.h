@@ -5,7 +5,7 @@
  *
  * Each player ends with `cards_per_player` cards (5 or 7); the cards a player still lacks come
  * from the deck of the ranking (52 cards, or 32 for SHORT32, plus `jokers` jokers) minus every
- * known and dead card. Cards of `wild_ranks`, and jokers, are wild (RULES.md D4).
+ * known and dead card. Cards of `wild_ranks`, and jokers, are wild (docs/rules.md D4).
  * A deal's pot goes to the best hand under `ranking` (ties share it equally); with `hilo` set,
  * half goes to the best high hand and half to the best LOW8 hand when one qualifies (otherwise
  * the high hand takes all). Shares are counted exactly (in 1680ths of a pot), so results do not

@@ -1,7 +1,7 @@
 /*
  * stud_fast/eval.h -- best-five-card evaluation for every stud ranking, wild cards included.
  *
- * Rankings (RULES.md D1, D2, D4, D5, D6):
+ * Rankings (docs/rules.md D1, D2, D4, D5, D6):
  *
  *   SF_RANKING_HIGH     52-card deck, standard high hands, five of a kind on top.
  *   SF_RANKING_SHORT32  32-card deck (7..A): flush beats full house, A-7-8-9-T is the lowest
@@ -16,7 +16,7 @@
  * lowest board is the strongest); under LOW8 fewer than five cards never qualify (value 0).
  *
  * Wild cards: the joker (id 52) and every card whose rank is in the evaluator's wild-rank mask
- * stand for any card of the ranking's deck, duplicates of held cards included (RULES.md D4).
+ * stand for any card of the ranking's deck, duplicates of held cards included (docs/rules.md D4).
  *
  * Value layout: an sf_value is a dense ordinal per ranking. A larger value is a stronger hand
  * under that ranking, equal values tie. Values of different rankings are not comparable. Each

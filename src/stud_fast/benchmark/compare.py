@@ -396,7 +396,7 @@ def versions() -> dict[str, str]:
     return vers
 
 
-INSTALL_PEERS = "pip install 'stud_fast[peers]'"
+INSTALL_PEERS = "pip install '.[peers]'"
 
 
 def peers_line() -> str:

@@ -1,6 +1,6 @@
 """A bar chart of benchmark rows: one bar per evaluator and entry point, hands per second on a
 log scale, the machine and the date in the title. Needs matplotlib (``pip install
-'stud_fast[plot]'``), imported only when a chart is drawn.
+'.[plot]'`` from a clone), imported only when a chart is drawn.
 
 >>> rows = [{"section": "7-card high", "name": "eval7", "hands_per_s": 2e6}]
 >>> plot_rows(rows, "/tmp/stud_fast_doctest_chart.svg")  # doctest: +SKIP

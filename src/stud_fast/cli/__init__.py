@@ -42,7 +42,7 @@ COMMANDS: dict[str, tuple[ModuleType, str]] = {
     "replay": (replay_cmd, "replay a .phh or .phhs hand history; print the final stacks"),
     "bench": (bench_cmd, "time the evaluator against installed peers"),
     "rules": (rules_cmd, "print the rulebook (rule IDs such as B3 are cited by errors)"),
-    "serve": (serve_cmd, "run the table server (pip install 'stud_fast[server]')"),
+    "serve": (serve_cmd, "run the table server (pip install '.[server]')"),
     "bot": (bot_cmd, "a bot that plays at a table server"),
 }
 

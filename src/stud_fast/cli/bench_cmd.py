@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
     p.add_argument("--plot", metavar="FILE",
                    help="draw the 7-card rows as a bar chart, FILE.png or FILE.svg "
-                        "(needs matplotlib: pip install 'stud_fast[plot]')")
+                        "(needs matplotlib: pip install '.[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     add_cluster_arguments(p)
 
@@ -53,7 +53,7 @@ def _check_plot(path: str) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'stud_fast[plot]'") from None
+        raise UsageError("--plot needs matplotlib: pip install '.[plot]'") from None
     _writable(path, "--plot")
 
 

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import websockets  # noqa: F401
     except ImportError:
-        raise UsageError("the bot needs the server extra: pip install 'stud_fast[server]'") \
+        raise UsageError("the bot needs the server extra: pip install '.[server]'") \
             from None
     from stud_fast.bots import make_bot
     from stud_fast.server.client import ApiFailure, WireBot

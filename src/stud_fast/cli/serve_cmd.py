@@ -1,4 +1,4 @@
-"""``stud-fast serve``: run the table server (``pip install 'stud_fast[server]'``).
+"""``stud-fast serve``: run the table server (``pip install '.[server]'``).
 
     stud-fast serve [--db URL] [--host 127.0.0.1] [--port 8000] [--admin-token T]
                     [--allow-origin ORIGIN ...] [--welcome-credit N]
@@ -44,7 +44,7 @@ def _modules() -> None:
         import sqlalchemy  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as e:
-        raise UsageError(f"the server needs its extra: pip install 'stud_fast[server]' "
+        raise UsageError(f"the server needs its extra: pip install '.[server]' "
                          f"({e.name} is missing)") from None
 
 

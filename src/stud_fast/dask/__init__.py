@@ -1,6 +1,6 @@
 """stud_fast on a Dask cluster: batch evaluation, equity and self-play split over workers.
 
-Needs the ``dask`` extra (``pip install 'stud_fast[dask]'``: dask and distributed) on the
+Needs the ``dask`` extra (``pip install '.[dask]'``: dask and distributed) on the
 client and on every worker. ``import stud_fast`` never imports this package, and this package
 imports dask and distributed only when a function needs them.
 

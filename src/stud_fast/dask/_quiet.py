@@ -4,10 +4,10 @@ A worker logs to the terminal it was started from. When a local cluster shuts do
 (Ctrl-C, or the end of a run), the scheduler can close before a worker's last heartbeat, and the
 worker then prints ``Failed to communicate with scheduler during heartbeat`` with a traceback.
 Nothing a worker logs is for the user: a piece that fails raises its error in the client. So
-:func:`dask_setup` (run by each worker as it starts, see :func:`~stud_fast.dask._cluster.local_cluster`)
-keeps every record below CRITICAL out of the terminal for the worker's whole life; the levels
-are set on the loggers, which outlive the handlers' levels that ``silence_logs`` changes and
-restores at close.
+:func:`dask_setup` (run by each worker as it starts, see
+:func:`~stud_fast.dask._cluster.local_cluster`) keeps every record below CRITICAL out of the
+terminal for the worker's whole life; the levels are set on the loggers, which outlive the handlers'
+levels that ``silence_logs`` changes and restores at close.
 
 >>> import logging
 >>> quiet_loggers(["stud_fast.example"])

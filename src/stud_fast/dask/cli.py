@@ -33,7 +33,7 @@ __all__ = ["add_cluster_arguments", "client_from_args"]
 
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the mutually exclusive ``--scheduler ADDRESS`` and ``--workers N`` to a parser."""
-    group = parser.add_argument_group("Dask cluster (pip install 'stud_fast[dask]')")
+    group = parser.add_argument_group("Dask cluster (pip install '.[dask]')")
     which = group.add_mutually_exclusive_group()
     which.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on a running Dask cluster, e.g. tcp://10.0.0.5:8786")
@@ -60,7 +60,7 @@ def client_from_args(args: argparse.Namespace) -> Iterator[Optional["Client"]]:
         from distributed import Client
     except ImportError:
         raise StudFastError("running on a Dask cluster needs dask and distributed: "
-                            "pip install 'stud_fast[dask]'") from None
+                            "pip install '.[dask]'") from None
     if scheduler is not None:
         from distributed.comm.addressing import resolve_address
 

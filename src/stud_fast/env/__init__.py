@@ -1,5 +1,5 @@
 """Stud as a learning environment: PettingZoo (every seat an agent) and Gymnasium (one seat
-against bots), for every variant. Needs the ``env`` extra: ``pip install 'stud_fast[env]'``.
+against bots), for every variant. Needs the ``env`` extra: ``pip install '.[env]'``.
 
 >>> from stud_fast.env import pettingzoo_env
 >>> env = pettingzoo_env(variant="razz", players=3)
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the classes import pettingzoo / gymnasium: only when asked 
 
 __all__ = ["ACTIONS", "POT_FRACTIONS", "gym_env", "pettingzoo_env"]
 
-_MISSING = ("stud_fast.env needs {0}: pip install 'stud_fast[env]' (pettingzoo and gymnasium)")
+_MISSING = ("stud_fast.env needs {0}: pip install '.[env]' (pettingzoo and gymnasium)")
 
 
 def pettingzoo_env(variant: str = "seven_card_stud", players: int = 2,
@@ -44,7 +44,8 @@ def pettingzoo_env(variant: str = "seven_card_stud", players: int = 2,
 def gym_env(variant: str = "seven_card_stud", players: int = 2, opponents: Any = "random",
             **options: Any) -> "StudGymEnv":
     """A Gymnasium environment: the agent plays seat 0 of each hand against ``opponents``
-    (``"random"``, ``"strength"``, or a callable ``f(observation, action_mask) -> index``).
+    (``"random"``: :class:`~stud_fast.bots.RandomBot`, ``"strength"``, or a callable
+    ``f(observation, action_mask) -> index``).
 
     ``options`` as for :func:`pettingzoo_env`.
     """

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv

@@ -1,7 +1,7 @@
 """One stud table as arrays: what a seat may see, the action mask, and actions by index.
 
 :class:`Table` wraps a :class:`~stud_fast.table.StudHand` and keeps, per seat, only what that
-seat may know (RULES.md E3): its own cards (down and up), every player's up cards, the shared
+seat may know (docs/rules.md E3): its own cards (down and up), every player's up cards, the shared
 card, chips and bets. It reads the hand through its public operations and its record of events
 (``hand.records``), one new record at a time, so an observation costs a few array copies. It
 needs only NumPy; the PettingZoo and Gymnasium classes are built on it.

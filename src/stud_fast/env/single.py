@@ -42,8 +42,9 @@ class StudGymEnv(gymnasium.Env[Observation, int]):
     index the mask forbids is played as check when checking is allowed, else fold when
     folding is (else the first allowed index: the bring-in or a card to turn up), and
     ``info["illegal_action"]`` is True. The reward is the chip result at the end of the hand
-    (an int), 0 before. ``opponents``: ``"random"`` (a uniformly random allowed index),
-    ``"strength"`` (:class:`~stud_fast.simulate.StrengthBot`) or a callable
+    (an int), 0 before. ``opponents``: ``"random"`` (:class:`~stud_fast.bots.RandomBot`),
+    ``"strength"`` (:class:`~stud_fast.bots.StrengthBot`), any other name of
+    :data:`stud_fast.bots.BOTS`, or a callable
     ``f(observation, action_mask) -> index`` playing every other seat.
     """
 
@@ -64,13 +65,9 @@ class StudGymEnv(gymnasium.Env[Observation, int]):
     def _opponent_of(self, opponents: Union[str, Opponent]) -> Callable[[int], None]:
         """A function that makes the seat to act (not the agent) take its bot's action."""
         table = self.table
-        if opponents == "random":
-            def random_bot(seat: int) -> None:
-                allowed = table.mask(seat).nonzero()[0]  # self._rng: seeded at each reset
-                table.play(int(allowed[self._rng.randrange(len(allowed))]))
-            return random_bot
         if isinstance(opponents, str):
             bot = make_bot(opponents)  # ValueError naming the bots for an unknown name
+            # self._rng: seeded at each reset
 
             def named_bot(seat: int) -> None:
                 play(table.hand, bot.choose(table.hand.seat_view(seat), self._rng))

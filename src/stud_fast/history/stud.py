@@ -6,9 +6,9 @@ seat 0 with the dealer at the last seat, and a written hand lists the seats in d
 Every event the engine records is written, dealer errors included (``d _pc``, ``d _fu``,
 ``d _ex``, ``_ai``, ``_po``: see :mod:`stud_fast.history.phh`), so a written hand replays to
 the same stacks. A replay refuses what the rules forbid with a :class:`ReplayError` naming the
-rule ID (docs/rules.md, ``stud-fast rules ID``), the action's line in the file and number, its text, and the player as the file
-names it; a file whose ``finishing_stacks`` disagree with the replay raises
-:class:`FinishingStacksError`.
+rule ID (docs/rules.md, ``stud-fast rules ID``), the action's line in the file and number, its text,
+and the player as the file names it; a file whose ``finishing_stacks`` disagree with the replay
+raises :class:`FinishingStacksError`.
 
 >>> from stud_fast.variants import GameConfig
 >>> from stud_fast.table import StudHand
@@ -51,9 +51,9 @@ _OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet",
 class ReplayError(PHHError):
     """A recorded action the rules refuse, on one line: ``"<rule>: line <line>, action <number>
     '<text>': <why>"`` with players named as the file names them (``p3``). ``rule`` is the
-    rule ID (docs/rules.md, ``stud-fast rules ID``), ``line`` the line of the file the action stands on (None, and left out of the
-    message, for a hand not read from text or changed since), ``number`` the action's 1-based
-    position in ``actions`` and ``action`` its text.
+    rule ID (docs/rules.md, ``stud-fast rules ID``), ``line`` the line of the file the action stands
+    on (None, and left out of the message, for a hand not read from text or changed since),
+    ``number`` the action's 1-based position in ``actions`` and ``action`` its text.
 
     >>> str(ReplayError("B5", 7, "p3 cc", "p3 acts out of turn: p1 is to act", line=14))
     "B5: line 14, action 7 'p3 cc': p3 acts out of turn: p1 is to act"

@@ -1,6 +1,6 @@
 """A stud table server: many tables over WebSocket, every chip in a real database.
 
-``pip install 'stud_fast[server]'`` and ``stud-fast serve`` (docs/server.md has the protocol).
+``pip install '.[server]'`` and ``stud-fast serve`` (docs/server.md has the protocol).
 The modules, each with one job:
 
 - :mod:`~stud_fast.server.app`: the routes (REST and WebSocket) and :func:`create_app`;

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from stud_fast.cli import main
-from stud_fast.cli.simulate_cmd import Tally
+from stud_fast.simulation_summary import SimulationTally
 from stud_fast.cli import build_parser
 from stud_fast.history import dumps, dumps_all, to_phh
 from stud_fast.simulate import simulate
@@ -104,10 +104,10 @@ def test_partial_summary_tally_matches_simulate() -> None:
     """The CLI's running tally (printed when interrupted) counts what simulate counts."""
     args = build_parser().parse_args(["simulate", "--variant", "mexican-stud", "--hands", "40",
                                       "--players", "5", "--seed", "9", "--no-progress"])
-    tally = Tally(args)
+    tally = SimulationTally("mexican_stud", 5, args.bots, stack=args.stack, big_bet=args.big_bet)
     full = simulate(args.variant, 40, players=5, seed=9, bots=args.bots, progress=False,
                     on_hand=tally.add)
-    mine = tally.summary()
+    mine = tally.summary(1.0)
     for name in ("variant", "players", "bots", "hands", "showdowns", "actions", "total_pot",
                  "flow_per_seat", "flow_per_bot", "seat_hands_per_bot"):
         assert getattr(mine, name) == getattr(full, name), name

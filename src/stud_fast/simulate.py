@@ -20,10 +20,10 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from stud_fast.bots import BOTS, Action, Bot, RandomBot, StrengthBot, make_bot, play  # noqa: F401
+from stud_fast.simulation_summary import SimulationSummary, SimulationTally
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig, get_variant
 from stud_fast.views import seat_view
@@ -32,87 +32,7 @@ if TYPE_CHECKING:
     from distributed import Client
 
 __all__ = ["Action", "Bot", "RandomBot", "StrengthBot", "BOTS", "make_bot", "play",
-           "SimulationSummary", "hand_rng", "simulate"]
-
-
-# ---- the summary ----------------------------------------------------------------------------
-
-
-@dataclass
-class SimulationSummary:
-    """What a :func:`simulate` run gave.
-
-    ``flow_per_seat[i]`` is the chips seat ``i`` won (negative: lost) over all hands, and
-    ``flow_per_bot`` the same added up by bot kind; both sum to zero (chips are conserved).
-    ``seat_hands_per_bot`` counts the hands each kind played (once per seat per hand).
-
-    >>> s = simulate("five_card_stud", hands=10, players=3, seed=2, progress=False)
-    >>> s.hands_per_second > 0 and 0.0 <= s.showdown_frequency <= 1.0
-    True
-    >>> "hands/s" in s.format()
-    True
-    """
-
-    variant: str
-    players: int
-    bots: tuple[str, ...]
-    hands: int
-    seconds: float
-    showdowns: int
-    actions: int
-    total_pot: int
-    big_bet: int
-    flow_per_seat: list[int]
-    flow_per_bot: dict[str, int]
-    seat_hands_per_bot: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def hands_per_second(self) -> float:
-        """Hands played per second of wall time (bots' thinking included)."""
-        return self.hands / self.seconds if self.seconds > 0 else float("inf")
-
-    @property
-    def showdown_frequency(self) -> float:
-        """Share of the hands that reached a showdown (someone showed)."""
-        return self.showdowns / self.hands if self.hands else 0.0
-
-    @property
-    def average_pot(self) -> float:
-        """Chips put in per hand, antes included."""
-        return self.total_pot / self.hands if self.hands else 0.0
-
-    @property
-    def actions_per_hand(self) -> float:
-        """Player actions per hand."""
-        return self.actions / self.hands if self.hands else 0.0
-
-    def big_bets_per_100(self, bot: str) -> float:
-        """Net result of a bot kind in big bets per 100 of the hands it played."""
-        played = self.seat_hands_per_bot.get(bot, 0)
-        if not played:
-            return 0.0
-        return 100.0 * self.flow_per_bot.get(bot, 0) / (self.big_bet * played)
-
-    def format(self) -> str:
-        """A readable report: the totals, then the chip flow by bot kind and by seat."""
-        lines = [
-            (f"variant:          {self.variant}, {self.players} players, bots "
-             f"{','.join(self.bots)}"),
-            (f"hands:            {self.hands} in {self.seconds:.2f} s "
-             f"({self.hands_per_second:,.0f} hands/s)"),
-            f"showdowns:        {self.showdowns} ({100 * self.showdown_frequency:.1f} %)",
-            f"average pot:      {self.average_pot:.1f} chips",
-            f"actions per hand: {self.actions_per_hand:.2f}",
-            "",
-            f"{'bot':<12}{'seat-hands':>12}{'net chips':>12}{'BB/100':>10}",
-        ]
-        for bot, flow in self.flow_per_bot.items():
-            lines.append(f"{bot:<12}{self.seat_hands_per_bot.get(bot, 0):>12}{flow:>+12}"
-                         f"{self.big_bets_per_100(bot):>+10.2f}")
-        lines += ["", f"{'seat':<6}{'bot':<12}{'net chips':>12}"]
-        for seat, flow in enumerate(self.flow_per_seat):
-            lines.append(f"{seat:<6}{self.bots[seat % len(self.bots)]:<12}{flow:>+12}")
-        return "\n".join(lines)
+           "SimulationSummary", "SimulationTally", "hand_rng", "simulate", "tally_hands"]
 
 
 # ---- the simulation ---------------------------------------------------------------------------
@@ -200,8 +120,6 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
         raise ValueError(f"hands must be a non-negative integer, got {hands!r}")
-    if isinstance(first_hand, bool) or not isinstance(first_hand, int) or first_hand < 0:
-        raise ValueError(f"first_hand must be a non-negative integer, got {first_hand!r}")
     if client is not None:
         from stud_fast.dask import simulate_on
 
@@ -209,6 +127,33 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
                            bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, stack=stack,
                            phh_dir=phh_dir, progress=progress, on_hand=on_hand,
                            first_hand=first_hand)
+    start = time.perf_counter()
+    tally = tally_hands(variant, hands, players, seed, bots, ante=ante, bring_in=bring_in,
+                        small_bet=small_bet, big_bet=big_bet, stack=stack, phh_dir=phh_dir,
+                        progress=progress, on_hand=on_hand, first_hand=first_hand)
+    return tally.summary(time.perf_counter() - start)
+
+
+def tally_hands(variant: str, hands: int, players: int = 6, seed: Optional[int] = None,
+                bots: Sequence[str] = ("random", "strength"), *, ante: int = 1,
+                bring_in: Optional[int] = None, small_bet: int = 5, big_bet: int = 10,
+                stack: int = 200, phh_dir: Optional[str] = None, progress: bool = True,
+                on_hand: Optional[Callable[[StudHand], None]] = None, first_hand: int = 0
+                ) -> SimulationTally:
+    """The hands :func:`simulate` plays (same arguments but ``client``), as the
+    :class:`SimulationTally` of their counts: tallies of ranges of a run's hands merge into
+    the run's (what the Dask layer does with its chunks).
+
+    >>> whole = tally_hands("razz", 6, players=3, seed=5, progress=False)
+    >>> part = tally_hands("razz", 2, players=3, seed=5, progress=False)
+    >>> part.merge(tally_hands("razz", 4, players=3, seed=5, progress=False, first_hand=2))
+    >>> part.flows == whole.flows and part.actions == whole.actions
+    True
+    """
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+        raise ValueError(f"hands must be a non-negative integer, got {hands!r}")
+    if isinstance(first_hand, bool) or not isinstance(first_hand, int) or first_hand < 0:
+        raise ValueError(f"first_hand must be a non-negative integer, got {first_hand!r}")
     if not bots:
         raise ValueError("give at least one bot")
     game = get_variant(variant)
@@ -226,17 +171,10 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
         os.makedirs(phh_dir, exist_ok=True)
 
     rng = random.Random()
-    flows = [0] * players
-    per_bot = {k: 0 for k in dict.fromkeys(kinds)}
-    seat_hands = {k: 0 for k in per_bot}
-    seat_kinds = [kinds[i % len(kinds)] for i in range(players)]
-    for kind in seat_kinds:
-        seat_hands[kind] += hands
+    tally = SimulationTally(game.name, players, kinds, stack=stack, big_bet=big_bet)
     chooses = [bot.choose for bot in seat_bots]  # looked up once, not once per decision
-    showdowns = actions = total_pot = 0
-    total = sum(stacks)
+    actions = 0
     bar = _Progress(hands, progress, f"simulate {game.name}")
-    start = time.perf_counter()
     try:
         for k in range(first_hand, first_hand + hands):
             if seed is not None:
@@ -256,17 +194,8 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
                 actor = hand.actor
             if not hand.is_over:
                 raise RuntimeError(f"hand {k + 1}: nobody is to act in an unfinished hand")
-            final = hand.stacks
-            if sum(final) != total:
-                raise RuntimeError(f"hand {k + 1}: chips not conserved "
-                                   f"({sum(final)} != {total})")
-            for s, kind in enumerate(seat_kinds):
-                net = final[s] - stack
-                flows[s] += net
-                per_bot[kind] += net
-            if any(record.kind == "show" for record in hand.records):
-                showdowns += 1
-            total_pot += hand.pot_total
+            tally.add(hand, actions)
+            actions = 0
             if write is not None:
                 assert phh_dir is not None
                 write(hand, os.path.join(phh_dir, f"hand-{k + 1:05d}.phh"))
@@ -275,8 +204,4 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
             bar.update()
     finally:
         bar.close()
-    seconds = time.perf_counter() - start
-    return SimulationSummary(
-        variant=game.name, players=players, bots=kinds, hands=hands, seconds=seconds,
-        showdowns=showdowns, actions=actions, total_pot=total_pot, big_bet=big_bet,
-        flow_per_seat=flows, flow_per_bot=per_bot, seat_hands_per_bot=seat_hands)
+    return tally

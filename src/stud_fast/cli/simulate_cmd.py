@@ -18,16 +18,10 @@ from stud_fast.cli._args import UsageError, choice, int_in
 from stud_fast.dask.cli import add_cluster_arguments, client_from_args
 
 if TYPE_CHECKING:
-    from stud_fast.simulate import SimulationSummary
-    from stud_fast.table import StudHand
+    from stud_fast.simulation_summary import SimulationSummary
 
 #: the API's limits (stud_fast.simulate.simulate)
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
-
-#: the records a bot's decision leaves (simulate counts one action per decision)
-_DECISIONS = frozenset({"fold", "check", "call", "bet", "raise", "bring_in", "complete",
-                        "turn_up", "buy_pot"})
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``simulate``."""
@@ -83,44 +77,6 @@ def check_phh_dir(path: str, force: bool) -> None:
         raise UsageError(f"--phh {path}: the folder is not writable")
 
 
-class Tally:
-    """The summary of the hands finished so far, kept as they finish (for a partial summary
-    when the run is interrupted)."""
-
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.args = args
-        self.start = time.perf_counter()
-        self.hands = self.showdowns = self.actions = self.total_pot = 0
-        self.flows = [0] * args.players
-
-    def add(self, hand: StudHand) -> None:
-        """Count one finished hand."""
-        self.hands += 1
-        for s, chips in enumerate(hand.stacks):
-            self.flows[s] += chips - self.args.stack
-        self.showdowns += any(r.kind == "show" for r in hand.records)
-        self.actions += sum(r.kind in _DECISIONS and r.seat is not None for r in hand.records)
-        self.total_pot += hand.pot_total
-
-    def summary(self) -> SimulationSummary:
-        """A SimulationSummary of the hands counted."""
-        from stud_fast.simulate import SimulationSummary
-        from stud_fast.variants import get_variant
-
-        kinds = tuple(self.args.bots)
-        per_bot = dict.fromkeys(kinds, 0)
-        seat_hands = dict.fromkeys(kinds, 0)
-        for s, flow in enumerate(self.flows):
-            per_bot[kinds[s % len(kinds)]] += flow
-            seat_hands[kinds[s % len(kinds)]] += self.hands
-        return SimulationSummary(
-            variant=get_variant(self.args.variant).name, players=self.args.players, bots=kinds,
-            hands=self.hands, seconds=time.perf_counter() - self.start,
-            showdowns=self.showdowns, actions=self.actions, total_pot=self.total_pot,
-            big_bet=self.args.big_bet, flow_per_seat=list(self.flows), flow_per_bot=per_bot,
-            seat_hands_per_bot=seat_hands)
-
-
 def summary_dict(summary: SimulationSummary) -> dict[str, Any]:
     """The summary as JSON-ready data: its fields and derived rates."""
     import dataclasses
@@ -149,13 +105,17 @@ def _report(summary: SimulationSummary, args: argparse.Namespace, complete: bool
 
 def run(args: argparse.Namespace) -> int:
     """Play the hands and print the summary."""
-    from stud_fast.simulate import simulate
+    from stud_fast.simulate import SimulationTally, simulate
+    from stud_fast.variants import get_variant
 
     if args.force and not args.phh:
         raise UsageError("--force only applies to --phh DIR")
     if args.phh:
         check_phh_dir(args.phh, args.force)
-    tally = Tally(args)
+    # the hands finished so far, for a partial summary if the run is interrupted
+    tally = SimulationTally(get_variant(args.variant).name, args.players, args.bots,
+                            stack=args.stack, big_bet=args.big_bet)
+    start = time.perf_counter()
     with client_from_args(args) as client:
         try:
             summary = simulate(args.variant, args.hands, players=args.players, seed=args.seed,
@@ -166,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
                                on_hand=tally.add if client is None else None, client=client)
         except KeyboardInterrupt:
             if client is None:  # a cluster's hands are not seen here one by one
-                _report(tally.summary(), args, complete=False)
+                _report(tally.summary(time.perf_counter() - start), args, complete=False)
             raise
     _report(summary, args, complete=True)
     return 0

@@ -1,15 +1,14 @@
 """stud_fast.simulate.simulate on a Dask cluster: ranges of hands played on the workers.
 
 Hand ``k`` of a seeded run depends only on the seed and ``k`` (``simulate.hand_rng``), so a
-worker plays hands ``first .. first + n - 1`` with ``simulate(..., first_hand=first)`` and the
-chunks add up to the local run: every count of the summary is a sum over hands, and the PHH
-files a chunk writes (in a temporary directory of its worker) come back as bytes and are
-written here under the same names.
+worker plays hands ``first .. first + n - 1`` with ``tally_hands(..., first_hand=first)`` and the
+chunks' tallies merge into the local run's (every count is a sum over hands); the PHH files a
+chunk writes (in a temporary directory of its worker) come back as bytes and are written here
+under the same names.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import secrets
 import tempfile
@@ -17,8 +16,8 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from stud_fast.dask._cluster import for_each_result, split_evenly, thread_total
-from stud_fast.simulate import SimulationSummary, _Progress
-from stud_fast.simulate import simulate as _local
+from stud_fast.simulate import _Progress, tally_hands
+from stud_fast.simulation_summary import SimulationSummary, SimulationTally
 from stud_fast.table import StudHand
 
 if TYPE_CHECKING:
@@ -28,8 +27,6 @@ __all__ = ["simulate_on"]
 
 _MIN_HANDS = 50  # hands per chunk at least: a chunk costs a few ms to schedule
 _CHUNKS_PER_THREAD = 8
-#: the summary's fields that describe the run rather than count over hands
-_SAME_IN_EVERY_CHUNK = ("variant", "players", "bots", "big_bet")
 
 
 def simulate_on(client: "Client", variant: str, hands: int, players: int = 6,
@@ -48,8 +45,8 @@ def simulate_on(client: "Client", variant: str, hands: int, players: int = 6,
                          "client= (write PHH files with phh_dir= and read them instead)")
     bots = tuple(bots)
     # the local call checks every argument, and plays nothing
-    empty = _local(variant, 0, players, seed, bots, progress=False, first_hand=first_hand,
-                   **options)
+    total = tally_hands(variant, 0, players, seed, bots, progress=False, first_hand=first_hand,
+                        **options)
     if seed is None:
         seed = secrets.randbits(64)
     chunks = max(1, min(thread_total(client) * _CHUNKS_PER_THREAD, hands // _MIN_HANDS))
@@ -57,17 +54,16 @@ def simulate_on(client: "Client", variant: str, hands: int, players: int = 6,
               phh_dir is not None, options) for first, n in split_evenly(hands, chunks)]
     if phh_dir is not None:
         os.makedirs(phh_dir, exist_ok=True)
-    parts: list[SimulationSummary] = [empty]
-    bar = _Progress(hands, progress, f"simulate {empty.variant}")
+    bar = _Progress(hands, progress, f"simulate {total.variant}")
 
-    def add(_: int, result: tuple[SimulationSummary, dict[str, bytes]]) -> None:
-        summary, files = result
-        parts.append(summary)
+    def add(_: int, result: tuple[SimulationTally, dict[str, bytes]]) -> None:
+        tally, files = result
+        total.merge(tally)
         for name, data in files.items():
             assert phh_dir is not None
             with open(os.path.join(phh_dir, name), "wb") as f:
                 f.write(data)
-        for _ in range(summary.hands):
+        for _ in range(tally.hands):
             bar.update()
 
     start = time.perf_counter()
@@ -75,40 +71,22 @@ def simulate_on(client: "Client", variant: str, hands: int, players: int = 6,
         for_each_result(client, calls, add)
     finally:
         bar.close()
-    return _merge(parts, time.perf_counter() - start)
+    return total.summary(time.perf_counter() - start)
 
 
 def _play_chunk(variant: str, hands: int, players: int, seed: int, bots: tuple[str, ...],
                 first_hand: int, phh: bool, options: dict[str, Any]
-                ) -> tuple[SimulationSummary, dict[str, bytes]]:
-    """Play hands ``first_hand ..`` of the run on this worker; the summary and the PHH files
+                ) -> tuple[SimulationTally, dict[str, bytes]]:
+    """Play hands ``first_hand ..`` of the run on this worker; their tally and the PHH files
     (name -> bytes) when asked."""
     if not phh:
-        return _local(variant, hands, players, seed, bots, progress=False,
-                      first_hand=first_hand, **options), {}
+        return tally_hands(variant, hands, players, seed, bots, progress=False,
+                           first_hand=first_hand, **options), {}
     with tempfile.TemporaryDirectory(prefix="stud_fast-") as tmp:
-        summary = _local(variant, hands, players, seed, bots, progress=False,
-                         first_hand=first_hand, phh_dir=tmp, **options)
+        tally = tally_hands(variant, hands, players, seed, bots, progress=False,
+                            first_hand=first_hand, phh_dir=tmp, **options)
         files = {}
         for name in sorted(os.listdir(tmp)):
             with open(os.path.join(tmp, name), "rb") as f:
                 files[name] = f.read()
-    return summary, files
-
-
-def _merge(parts: list[SimulationSummary], seconds: float) -> SimulationSummary:
-    """One summary of disjoint chunks of a run: counts added up (lists item by item, dicts key
-    by key), the run's own description kept."""
-    merged: dict[str, Any] = {}
-    for field in dataclasses.fields(SimulationSummary):
-        values = [getattr(p, field.name) for p in parts]
-        if field.name in _SAME_IN_EVERY_CHUNK:
-            merged[field.name] = values[0]
-        elif isinstance(values[0], list):
-            merged[field.name] = [sum(items) for items in zip(*values)]
-        elif isinstance(values[0], dict):
-            merged[field.name] = {key: sum(v[key] for v in values) for key in values[0]}
-        else:
-            merged[field.name] = sum(values)
-    merged["seconds"] = seconds
-    return SimulationSummary(**merged)
+    return tally, files

@@ -5,7 +5,7 @@
  * In sf_eval_batch every hand is validated, so the loop does two jobs: the lookup (sum the card
  * keys, hash, load the value) and the checks (no id above 52, no card outside the deck, no
  * duplicate). On x86-64 CPUs with AVX2 (checked at run time; the library itself is built for
- * the baseline) the vector kernel (batch_avx2.c; its AVX-512 build where the CPU has that) does
+ * the baseline with POPCNT, csrc/CMakeLists.txt) the vector kernel (batch_kernel.h; its AVX-512 build where the CPU has that) does
  * both for eight hands at a time and leaves the last few hands to the portable loop here, which
  * every other CPU and compiler runs on its own. STUD_FAST_ISA=avx2 in the environment caps the
  * kernel at its AVX2 build, STUD_FAST_ISA=portable or STUD_FAST_PORTABLE=1 forces the portable
@@ -17,6 +17,8 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "batch.h"
 #include "hand_checks.h"
@@ -81,6 +83,64 @@ static void portable(const sf_evaluator *ev, const uint8_t *hands, size_t nhands
     }
 }
 
+/* ---- which kernel ------------------------------------------------------------------------ */
+
+enum { ISA_PORTABLE, ISA_AVX2, ISA_AVX512 };
+
+/* The best kernel this CPU runs, capped by the environment (STUD_FAST_ISA=avx2 or portable,
+   or STUD_FAST_PORTABLE set to anything but "" or "0"), so the tests can run every path. */
+static int batch_isa(void)
+{
+#if SF__X86_KERNELS
+    static int known = -1; /* every thread computes the same answer, so a race is harmless */
+    int isa = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (isa < 0) {
+        __builtin_cpu_init();
+        isa = ISA_PORTABLE;
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) {
+            isa = ISA_AVX2;
+            /* the CPU check includes the operating system's saving of the AVX-512 state */
+            if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq"))
+                isa = ISA_AVX512;
+        }
+        const char *cap = getenv("STUD_FAST_ISA"), *portable = getenv("STUD_FAST_PORTABLE");
+        if ((cap && strcmp(cap, "portable") == 0) ||
+            (portable && portable[0] && strcmp(portable, "0") != 0))
+            isa = ISA_PORTABLE;
+        else if (cap && strcmp(cap, "avx2") == 0 && isa > ISA_AVX2)
+            isa = ISA_AVX2;
+        __atomic_store_n(&known, isa, __ATOMIC_RELAXED);
+    }
+    return isa;
+#else
+    return ISA_PORTABLE;
+#endif
+}
+
+const char *sf_batch_kernel(void)
+{
+    static const char *const names[] = {"portable", "avx2", "avx512"};
+    return names[batch_isa()];
+}
+
+/* The vector kernel over the leading hands: how many it evaluated (0: none runs here). */
+static size_t batch_vector(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                           sf_value *out, sf__batch_error *err)
+{
+    if (nhands < 16 || k < 1 || k > 7)
+        return 0;
+    switch (batch_isa()) {
+#if SF__X86_KERNELS
+    case ISA_AVX512: return sf__batch_avx512(ev, hands, nhands, k, out, err);
+    case ISA_AVX2: return sf__batch_avx2(ev, hands, nhands, k, out, err);
+#endif
+    default: (void)ev, (void)hands, (void)out, (void)err; return 0;
+    }
+}
+
+/* ---- the loops ----------------------------------------------------------------------------- */
+
 static int check_args(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                       const sf_value *out)
 {
@@ -99,7 +159,7 @@ static int run_batch(const sf_evaluator *ev, const uint8_t *hands, size_t nhands
     if (status != SF_OK)
         return status;
     sf__batch_error err = {SF_OK, 0};
-    size_t done = vector ? sf__batch_vector(ev, hands, nhands, k, out, &err) : 0;
+    size_t done = vector ? batch_vector(ev, hands, nhands, k, out, &err) : 0;
     if (done < nhands) {
         sf__batch_error tail = {SF_OK, 0};
         portable(ev, hands + done * (size_t)k, nhands - done, k, out + done, &tail);
@@ -136,7 +196,7 @@ void sf_eval_batch_trusted(const sf_evaluator *ev, const uint8_t *hands, size_t 
 {
     if (check_args(ev, hands, nhands, k, out) != SF_OK)
         return;
-    size_t done = sf__batch_vector(ev, hands, nhands, k, out, NULL);
+    size_t done = batch_vector(ev, hands, nhands, k, out, NULL);
     hands += done * (size_t)k;
     out += done;
     nhands -= done;

@@ -1,7 +1,8 @@
 /*
  * Private: what the batch loops share -- the first-error bookkeeping, the portable loop (so
  * the tests can hold it to the same answers as the loop sf_eval_batch picks), and the vector
- * kernel (batch_avx2.c, built for AVX2 and again for AVX-512 by batch_avx512.c).
+ * kernel (batch_kernel.h, built for AVX2 by batch_avx2.c and for AVX-512 by batch_avx512.c;
+ * batch.c chooses between them).
  */
 #ifndef SF_PRIVATE_BATCH_H
 #define SF_PRIVATE_BATCH_H
@@ -29,21 +30,24 @@ static inline void sf__note_error(sf__batch_error *err, int problem, size_t hand
 int sf__eval_batch_portable(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                             sf_value *out, size_t *bad_hand);
 
-/*
- * The vector kernel over the leading hands of a batch: returns how many it evaluated (a
- * multiple of 8; the rest is left to the portable loop). The AVX-512 build where the CPU has
- * AVX-512 VL/BW/DQ, else the AVX2 build; 0 on CPUs without AVX2, on compilers without the
- * intrinsics, or when the environment asks for the portable loop. The environment caps the
- * choice, so the tests can run every path: STUD_FAST_ISA=avx2 (the AVX2 build at most),
- * STUD_FAST_ISA=portable or STUD_FAST_PORTABLE set to anything but "" or "0" (the portable
- * loop). Checked: values, and errors noted in *err as sf_eval_batch reports them. Unchecked
- * (err NULL): sf_eval_batch_trusted's values.
- */
-size_t sf__batch_vector(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
-                        sf_value *out, sf__batch_error *err);
+/* The vector kernels exist on x86-64 with GCC or Clang (target attributes and intrinsics). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#define SF__X86_KERNELS 1
+#else
+#define SF__X86_KERNELS 0
+#endif
 
-/* The AVX-512 build of the kernel (batch_avx512.c); call only where the CPU has it. */
+#if SF__X86_KERNELS
+/*
+ * The vector kernel over the leading hands of a batch (batch_kernel.h): returns how many it
+ * evaluated (a multiple of 8; the rest is left to the portable loop). Checked: values, and
+ * errors noted in *err as sf_eval_batch reports them. Unchecked (err NULL):
+ * sf_eval_batch_trusted's values. Call each only where the CPU has its instructions (batch.c).
+ */
+size_t sf__batch_avx2(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
+                      sf_value *out, sf__batch_error *err);
 size_t sf__batch_avx512(const sf_evaluator *ev, const uint8_t *hands, size_t nhands, int k,
                         sf_value *out, sf__batch_error *err);
+#endif
 
 #endif

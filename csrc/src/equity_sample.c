@@ -11,46 +11,16 @@
 #include "draw.h"
 #include "equity_spot.h"
 #include "parallel.h"
+#include "rng.h"
 
 #define SAMPLE_BLOCK ((uint64_t)SF_EQUITY_BLOCK)
 
 /* ---- Monte Carlo ---------------------------------------------------------------------------- */
 
-/* splitmix64: seeds each block's generator from (seed, block number) */
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* xoshiro256**: the sampling generator */
-typedef struct {
-    uint64_t s[4];
-} rng_t;
-
-static inline uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t rng_next(rng_t *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
+/* the draws' word source, as draw_group takes it */
 static uint64_t rng_word(void *r)
 {
-    return rng_next(r);
+    return sf__xoshiro_next(r);
 }
 
 /*
@@ -105,9 +75,9 @@ static ALWAYS_INLINE void sample_blocks(job_t *j, const int hilo)
     for (uint64_t local = (uint64_t)j->index; local < blocks; local += (uint64_t)j->count) {
         uint64_t b = first + local; /* the block's number in the whole run fixes its stream */
         uint64_t x = j->seed ^ (b * 0xD1B54A32D192ED03ULL);
-        rng_t r;
+        sf__xoshiro r;
         for (int i = 0; i < 4; i++)
-            r.s[i] = splitmix(&x);
+            r.s[i] = sf__splitmix64(&x);
         uint64_t n = end - b * SAMPLE_BLOCK < SAMPLE_BLOCK ? end - b * SAMPLE_BLOCK : SAMPLE_BLOCK;
         memcpy(deck, spot->rest, (size_t)nrest);
         for (uint64_t k = 0; k < n; k++) {

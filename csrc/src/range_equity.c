@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "parallel.h"
+#include "rng.h"
 
 #define MAX_P SF_EQUITY_MAX_PLAYERS
 #define TWO_TO_MINUS_53 (1.0 / 9007199254740992.0)
@@ -283,15 +284,6 @@ static void exact_job(void *arg)
     }
 }
 
-/* splitmix64, for the draws and each combination's sampling seed */
-static uint64_t mix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 static void sample_job(void *arg)
 {
     job_t *j = arg;
@@ -306,7 +298,7 @@ static void sample_job(void *arg)
             uint64_t x = s->seed ^ (c * 0xD1B54A32D192ED03ULL);
             fill(s, c, rows);
             j->status = sf_equity_sample_into(&s->game, s->players, rows, s->known_count,
-                                              s->dead, s->ndead, 0, s->draws[c], mix(&x),
+                                              s->dead, s->ndead, 0, s->draws[c], sf__splitmix64(&x),
                                               j->inner, &j->tally);
             if (j->status != SF_OK)
                 return;
@@ -462,9 +454,9 @@ int sf_range_draw_more(sf_range_spot *s, uint64_t count)
     for (uint64_t i = 0; i < count; i++) {
         /* uniform doubles in [0, 1) of 53 bits: exact in IEEE arithmetic, so the same
            draws everywhere (no 128-bit integers, which MSVC lacks) */
-        uint64_t slot = (uint64_t)((double)(mix(&s->rng) >> 11) * TWO_TO_MINUS_53 *
+        uint64_t slot = (uint64_t)((double)(sf__splitmix64(&s->rng) >> 11) * TWO_TO_MINUS_53 *
                                    (double)s->ncombos);
-        double coin = (double)(mix(&s->rng) >> 11) * TWO_TO_MINUS_53;
+        double coin = (double)(sf__splitmix64(&s->rng) >> 11) * TWO_TO_MINUS_53;
         if (slot >= s->ncombos) /* cannot happen (u * n < n), kept for safety */
             slot = s->ncombos - 1;
         s->draws[coin < s->keep[slot] ? slot : s->alias[slot]]++;

@@ -57,8 +57,8 @@ def hidden_from(hand: StudHand, seat: int) -> set[str]:
     shown = {r.seat for r in hand.records if r.kind == "show"}
     hidden = {card_str(c) for s in range(hand.seats) if s != seat and s not in shown
               for c, up in hand.cards[s] if not up}
-    hidden |= {card_str(c) for c in hand._deck.burned}
-    hidden |= {card_str(c) for c in hand.deck[hand._deck.next:]}
+    hidden |= {card_str(c) for c in hand._shoe.burned}
+    hidden |= {card_str(c) for c in hand.deck[hand._shoe.next:]}
     exposed = {card_str(c) for r in hand.records if r.kind == "premature_card"
                for c in r.cards}  # I1: exposed to everyone
     return hidden - {card_str(c) for c in hand.community} - exposed

@@ -112,7 +112,7 @@ def test_copy_of_a_replay_with_given_hole_cards_is_independent() -> None:
     while not twin.is_over:
         twin.act("call" if twin.can_call() else "check" if twin.can_check() else "bring_in")
     assert snapshot(hand) == before
-    assert twin._deck.queued == [[], []] and hand._deck.queued != twin._deck.queued
+    assert twin._shoe.queued == [[], []] and hand._shoe.queued != twin._shoe.queued
 
 
 def test_copy_keeps_the_view_caches_apart() -> None:

@@ -117,8 +117,8 @@ def test_no_card_is_dealt_twice_in_a_hand(variant: str) -> None:
         # every card dealt or shared is one of the deck's, once; the burned cards are others
         # (a shared card from the burned ones when the stub ran out, S3, left the burn pile)
         assert len(out) == len(set(out)) and set(out) <= set(hand.deck)
-        assert not set(out) & set(hand._deck.burned)
-        assert len(hand._deck.burned) == len(set(hand._deck.burned))
+        assert not set(out) & set(hand._shoe.burned)
+        assert len(hand._shoe.burned) == len(set(hand._shoe.burned))
 
 
 _BETTING = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")

@@ -558,7 +558,7 @@ def test_I1_premature_card_buried_by_default() -> None:
     hand.call()
     dealt = [r.cards[0] for r in hand.records if r.kind == "deal"]
     assert rec.cards[0] not in dealt  # buried: nobody gets it
-    assert rec.cards[0] in hand._deck.burned
+    assert rec.cards[0] in hand._shoe.burned
 
 
 def test_I1_premature_card_kept_and_round_capped_option() -> None:

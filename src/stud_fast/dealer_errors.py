@@ -46,7 +46,7 @@ class DealerErrors(HandState):
         burn_now, exposed, seat = self._premature(card)
         self._cached = None
         street = self.street
-        dk = self._deck
+        dk = self._shoe
         if burn_now:
             dk.burn()
             self.records.append(new_record("burn", None, 0, 0, (), (), street))
@@ -69,7 +69,7 @@ class DealerErrors(HandState):
         plan = self._plan
         if self.street + 1 >= plan.streets:
             raise RuleError("I1", "no street is left to deal: no card can be premature")
-        dk = self._deck
+        dk = self._shoe
         if dk.burn_made:
             raise RuleError("I1", "a card was already exposed in this betting round")
         players = self._seats_dealt()
@@ -167,7 +167,7 @@ class DealerErrors(HandState):
         if self.street + 1 != self._plan.exposable:
             raise RuleError("I2", "only a seventh-street card can be exposed this way")
         dealt = self._seats_dealt()
-        dk = self._deck
+        dk = self._shoe
         queued = dk.queued
         if (dk.left() < len(dealt) if queued is None
                 else any(not queued[s] for s in dealt)):

@@ -42,7 +42,7 @@ class Dealing(HandState):
     @property
     def _queued(self) -> Optional[list[list[int]]]:
         """In a replay, the given cards each seat has not been dealt yet (else None)."""
-        return self._deck.queued
+        return self._shoe.queued
 
     def _deal_street(self, exposed: Sequence[int] = ()) -> list[tuple[int, int]]:
         """Deal one street; returns the (seat, card) pairs dealt face up, in dealing order.
@@ -68,7 +68,7 @@ class Dealing(HandState):
                               if s in exposed and not self.folded[s] and self.stacks[s] > 0]
         else:
             mistakes.choosers = []
-        dk = self._deck
+        dk = self._shoe
         deck, queued, street_no = dk.order, dk.queued, self.street
         cards, append = self.cards, self.records.append
         size = len(deck)
@@ -157,7 +157,7 @@ class Dealing(HandState):
     def _check_hole_cards(self) -> None:
         """Given hole cards (a replay) must hold the next street's cards for every seat dealt
         to, or for none of them (S3: the stub ran short); raised before anything is dealt."""
-        queued = self._deck.queued
+        queued = self._shoe.queued
         if queued is None or self.street + 1 >= self._plan.streets:
             return
         players = self._seats_dealt()

@@ -11,7 +11,7 @@ exact text; reading with the key refuses an envelope whose text was changed or s
 another key, before anything of it is read.
 
 >>> from stud_fast.table import StudHand
->>> from stud_fast.variants import GameConfig
+>>> from stud_fast.variants import GameConfig, game_options
 >>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[50, 50], seed=1)
 >>> signed = hand.to_json(key=b"server secret")
 >>> StudHand.from_json(signed, key=b"server secret").records == hand.records
@@ -27,11 +27,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from dataclasses import fields
 from typing import Any, Optional, Union
 
 from stud_fast.errors import StateError
-from stud_fast.variants import GameConfig
+from stud_fast.records import INT_ARGUMENT, OPERATIONS
+from stud_fast.variants import GameConfig, game_options
 
 __all__ = ["FORMAT", "SIGNED_FORMAT", "dump", "load"]
 
@@ -39,17 +39,11 @@ FORMAT = "stud_fast.hand/1"
 SIGNED_FORMAT = "stud_fast.signed-hand/1"
 Key = Union[bytes, str]
 
-#: what each saved operation's argument must be
-_NO_ARG = ("fold", "check", "call", "bring_in", "complete", "buy_pot", "take_all_in",
-           "play_on", "post_antes", "collect_bets", "award")
-_INT_ARG = ("bet", "raise", "turn_up", "premature_card", "exposed_card")
-_OPERATIONS = frozenset(_NO_ARG + _INT_ARG + ("deal",))
+#: the operations a saved hand lists (records.Operation); the argument of each is an int
+#: (INT_ARGUMENT), the exposed seats of a deal, or 0
+_OPERATIONS = frozenset(OPERATIONS)
 _FIELDS = {"format", "config", "stacks", "dealer", "deck", "burn", "automatic", "hole_cards",
            "actions"}
-_CONFIG_FIELDS = {f.name: f.type for f in fields(GameConfig) if f.init}
-_NAME_OPTIONS = {"variant", "betting", "first_round", "tiebreak", "premature_card"}
-_BOOL_OPTIONS = {"unlimited_heads_up", "open_pair_big_bet", "show_all", "four_up_extra_card",
-                 "dead_seat_keeps_cards", "community_card_betting"}
 
 
 def _signature(text: str, key: Key) -> str:
@@ -117,17 +111,18 @@ def _ints(value: object, name: str, low: int = 0) -> list[int]:
 def _config(value: object) -> GameConfig:
     if not isinstance(value, dict):
         raise StateError("config", "must be a JSON object")
-    unknown = set(value) - set(_CONFIG_FIELDS)
+    options = game_options()
+    unknown = set(value) - set(options)
     if unknown:
         raise StateError("config", f"unknown option(s) {', '.join(sorted(map(str, unknown)))}")
-    for name, option in value.items():
-        if name in _BOOL_OPTIONS and type(option) is not bool:
-            raise StateError(f"config.{name}", f"must be true or false, got {option!r}")
-        if name in _NAME_OPTIONS and not isinstance(option, str):
-            raise StateError(f"config.{name}", f"must be a name, got {option!r}")
-        if name not in _BOOL_OPTIONS and name not in _NAME_OPTIONS and not (
-                _is_int(option) or (option is None and name in ("big_bet", "bring_in"))):
-            raise StateError(f"config.{name}", f"must be an int, got {option!r}")
+    for name, given in value.items():
+        option = options[name]
+        if option.kind is bool and type(given) is not bool:
+            raise StateError(f"config.{name}", f"must be true or false, got {given!r}")
+        if option.kind is str and not isinstance(given, str):
+            raise StateError(f"config.{name}", f"must be a name, got {given!r}")
+        if option.kind is int and not (_is_int(given) or (given is None and option.optional)):
+            raise StateError(f"config.{name}", f"must be an int, got {given!r}")
     try:
         return GameConfig(**value)
     except (TypeError, ValueError) as e:
@@ -144,7 +139,7 @@ def _actions(value: object) -> list[tuple[str, Any]]:
             raise StateError(where, f"must be [operation, argument] with an operation of "
                                     f"{', '.join(sorted(_OPERATIONS))}")
         kind, arg = item
-        ok = (_is_int(arg) and arg >= 0 if kind in _INT_ARG
+        ok = (_is_int(arg) and arg >= 0 if kind in INT_ARGUMENT
               else isinstance(arg, list) and all(map(_is_int, arg)) if kind == "deal"
               else arg == 0 and _is_int(arg))
         if not ok:

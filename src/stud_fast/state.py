@@ -44,7 +44,7 @@ class HandState:
     automatic: bool
     dealer_due: Optional[str]
     _plan: Plan
-    _deck: Deck
+    _shoe: Deck  # the cursor, burns and queued cards over self.deck (the order)
     _dealing: list[int]
     _pending: list[tuple[str, int]]
     _pot_bought: bool

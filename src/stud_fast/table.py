@@ -56,7 +56,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
     __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
-                 "_plan", "_deck", "_round", "_mistakes", "_dealing", "_pending", "_pot_bought",
+                 "_plan", "_shoe", "_round", "_mistakes", "_dealing", "_pending", "_pot_bought",
                  "_seats", "_cached", "_views", "_record_texts",
                  "_faces", "_pots", "_pots_key")
 
@@ -112,7 +112,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         self.starting_stacks = tuple(stacks)
         self.deck: tuple[int, ...] = tuple(order)
         # the deck's state: how many cards came off, burns, the cards given for a replay
-        self._deck = Deck(self.deck, given)
+        self._shoe = Deck(self.deck, given)
         # the seats' state and its counts (Seats); its lists shown as the public attributes
         seats = self._seats = Seats(stacks)
         self.stacks = seats.stacks
@@ -182,7 +182,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         new.burn = self.burn
         new.starting_stacks = self.starting_stacks
         new.deck = self.deck
-        new._deck = self._deck.copy()
+        new._shoe = self._shoe.copy()
         seats = new._seats = self._seats.copy()
         new.stacks = seats.stacks
         new.records = self.records[:]  # Record is immutable
@@ -486,8 +486,6 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             return self.report_exposed_card(argument)
         return self._act(operation, argument)  # refused: unknown
 
-    # ---- what a seat may know (E3) ----------------------------------------------------------
-
     # ---- persistence ------------------------------------------------------------------------
 
     def to_json(self, key: Optional[bytes | str] = None) -> str:
@@ -504,7 +502,7 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             "format": saved.FORMAT, "config": self.config.to_dict(),
             "stacks": list(self.starting_stacks), "dealer": self.dealer,
             "deck": list(self.deck), "burn": self.burn, "automatic": self.automatic,
-            "hole_cards": self._deck.given,
+            "hole_cards": self._shoe.given,
             "actions": actions,
         }, key)
 
@@ -530,21 +528,3 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
             except (StudFastError, ValueError, TypeError) as e:
                 raise StateError(f"actions[{i}]", f"{kind} refused: {e}") from None
         return hand
-
-    # ---- internals: rounds ------------------------------------------------------------------
-
-    # ---- dealer operations (automatic=False) ------------------------------------------------
-
-    # ---- internals: legality ----------------------------------------------------------------
-
-    # ---- internals: performing ---------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-

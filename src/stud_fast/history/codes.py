@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Literal, Mapping, Optional, Union
 
 from stud_fast.errors import StudFastError
+from stud_fast.variants import game_options
 
 __all__ = ["Amount", "PHHError", "STANDARD_STUD_CODES", "OPTION_DEFAULTS", "VariantCode",
            "parse_variant", "variant_code"]
@@ -47,27 +48,19 @@ Betting = Literal["fixed-limit", "pot-limit", "no-limit"]
 _BETTING: dict[str, Betting] = {"F": "fixed-limit", "P": "pot-limit", "N": "no-limit"}
 _GAMES = ("7S", "7S/8", "R", "5S", "5M", "7B", "5B")
 
+#: the deck's and the wild cards' extension fields, which are not GameConfig options
+_DECK_DEFAULTS: dict[str, object] = {"_deck": 52, "_jokers": 0}
+
 OPTION_DEFAULTS: dict[str, object] = {
-    "_deck": 52,
-    "_jokers": 0,
-    "_tiebreak": "split",
-    "_max_raises": 3,
-    "_unlimited_heads_up": False,
-    "_open_pair_big_bet": False,
-    "_first_round": "check",
-    "_dead_seat_keeps_cards": False,
-    "_community_card_betting": True,
-    "_four_up_extra_card": False,
-    "_premature_card": "bury",
-    "_show_all": False,
+    **_DECK_DEFAULTS,
+    **{"_" + o.name: o.default for o in game_options().values() if o.rule},
 }
-"""The rule-option extension fields and their defaults (a field is written only off default)."""
+"""The rule-option extension fields and their defaults (a field is written only off default):
+``_deck``, ``_jokers`` and the rule options of :func:`~stud_fast.variants.game_options`."""
 
 _OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "_deck": (52, 32),
-    "_tiebreak": ("split", "unused_cards"),
-    "_first_round": ("check", "must_open", "bring_in"),
-    "_premature_card": ("bury", "keep_capped"),
+    **{"_" + o.name: o.choices for o in game_options().values() if o.rule and o.choices},
 }
 
 

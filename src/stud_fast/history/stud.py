@@ -35,7 +35,7 @@ from stud_fast.history.phh import (OPTION_DEFAULTS, Action, HandHistory, PHHErro
                                    dump, join_cards, load, parse_action, parse_variant,
                                    variant_code)
 from stud_fast.table import Record, StudHand
-from stud_fast.variants import GameConfig, Variant, games
+from stud_fast.variants import GameConfig, Variant, game_options, games
 
 __all__ = ["to_phh", "write_stud_hand", "replay", "replay_file", "ReplayError",
            "FinishingStacksError"]
@@ -43,9 +43,8 @@ __all__ = ["to_phh", "write_stud_hand", "replay", "replay_file", "ReplayError",
 Limit = Literal["fixed", "pot", "no"]
 _BETTING_NAME: dict[Limit, str] = {"fixed": "fixed-limit", "pot": "pot-limit", "no": "no-limit"}
 _BETTING_OF: dict[str, Limit] = {v: k for k, v in _BETTING_NAME.items()}
-_OPTIONS = ("tiebreak", "max_raises", "unlimited_heads_up", "open_pair_big_bet", "first_round",
-            "four_up_extra_card", "dead_seat_keeps_cards", "community_card_betting",
-            "premature_card", "show_all")
+#: the rule options a file carries as extension fields (``_tiebreak`` ...)
+_OPTIONS = tuple(o.name for o in game_options().values() if o.rule)
 
 
 class ReplayError(PHHError):

@@ -15,6 +15,7 @@ from stud_fast.betting_round import BettingRound, _one
 from stud_fast.cards import parse_cards
 from stud_fast.errors import RuleError
 from stud_fast.records import Record, make_record, new_record
+from stud_fast.showdown import bring_in_seat
 from stud_fast.state import HandState
 
 __all__ = ["Betting", "BettingRound"]
@@ -94,7 +95,10 @@ class Betting(HandState):
             self.actor = None
             return
         if self.street == 0 and plan.uses_bring_in:
-            self.actor = rnd.bring_in_due = self._bring_in_seat()
+            folded, stacks, rights = self.folded, self.stacks, self._seats.all_in
+            self.actor = rnd.bring_in_due = bring_in_seat(
+                self.config.game, plan, self._pot_bought, self.cards, self._dealing,
+                lambda s: folded[s] or stacks[s] == 0 or s in rights)
         elif self.street == 0:
             self.actor = self._first_actor(by_high_card=True)
             rnd.opened = self.config.first_round != "must_open"

@@ -1,166 +1,136 @@
-"""Who opens and who wins (F2-F5, S6, S7, D3-D5). Pure functions over cards and pots: whether a
-card is wild (:func:`is_wild`), hand values with wild cards (:func:`hand_value`,
-:func:`hand_values`), who shows and who mucks (:func:`showdown`); the :class:`Showdown` mixin
-applies them to the hand: the bring-in and first actor, and the award of the pots."""
+"""Who opens and who wins (F2-F5, S6, S7, D3-D5), as pure functions over cards and pots: who
+brings in (:func:`bring_in_seat`) and who acts first (:func:`best_showing`), whether a card is
+wild (:func:`is_wild`), hand values with wild cards (:func:`hand_value`, :func:`hand_values`),
+who shows first (:func:`first_to_show`), who shows and who mucks (:func:`showdown`) and who
+gets an odd chip (:func:`odd_chip_order`). :class:`~stud_fast.table.StudHand` applies them."""
 
 from __future__ import annotations
 
+import functools
 import itertools
-from typing import TYPE_CHECKING, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from stud_fast import _core
 from stud_fast.cards import JOKER as SF_JOKER
 from stud_fast.plan import Plan
-from stud_fast.pots import Pot, award
+from stud_fast.pots import Pot
 from stud_fast.rankings import Ranking
-from stud_fast.records import make_record, new_record
-from stud_fast.state import HandState
 from stud_fast.variants import Variant
 
-__all__ = ["Showdown", "hand_value", "hand_values", "is_wild", "showdown"]
+__all__ = ["best_showing", "bring_in_seat", "first_to_show", "hand_value", "hand_values",
+           "is_wild", "odd_chip_order", "showdown", "showing"]
 
 
-class Showdown(HandState):
-    """Hand values, openers and the showdown of :class:`~stud_fast.table.StudHand` (a mixin)."""
+Held = Sequence[tuple[int, bool]]  # a seat's cards in the order dealt: (card id, face up)
 
-    if not TYPE_CHECKING:  # slots for speed; the type checker sees the facade's attributes
-        __slots__ = ()
 
-    def _bring_in_seat(self) -> int:
-        """F2: the lowest up card (razz, S8: the highest) brings in; suit breaks ties, clubs
-        lowest. F3: a player all in on the ante cannot; the next card in line does."""
-        high = self.config.game.opener == "bring_in_high"
+def bring_in_seat(game: Variant, plan: Plan, pot_bought: bool, cards: Sequence[Held],
+                  dealing: Iterable[int], out: Callable[[int], bool]) -> int:
+    """F2: the seat that brings in: the lowest door card (razz, S8: the highest) among the
+    seats in ``dealing`` order (from the dealer's left) that ``out`` does not exclude; suit
+    breaks ties, clubs lowest. F3: a player all in on the ante cannot (``out`` says so); the
+    next card in line does.
 
-        aces_low = high and self.config.game.ranking.is_low
-        wild_cards = self._plan.wild
-        best: Optional[tuple[int, int]] = None
-        seat = -1
-        folded, stacks, rights = self.folded, self.stacks, self._seats.all_in
-        cards = self.cards
-        for s in self._dealing:  # position from the dealer's left breaks what ties remain
-            if folded[s] or stacks[s] == 0 or s in rights:
-                continue  # F3: out of the hand or all in
-            held = cards[s]
-            for card, up in held:  # the door card: the first one up
-                if up:
-                    break
-            else:  # no card up (replayed hole cards ran out): as up_cards(s)[0] fails
-                raise IndexError("list index out of range")
-            rank = card >> 2
-            if wild_cards and self._is_wild(card, True):
-                rank = 99  # a wild door card never brings in (it could be any card)
-            if aces_low:
-                rank = -1 if rank == 12 else rank  # aces are low in razz
-            strength = (rank, card & 3)
-            # the player dealt first wins ties (only wild door cards of one suit can tie)
-            if best is None or (strength > best if high else strength < best):
-                best, seat = strength, s
-        if best is None:
-            raise ValueError("no player can bring in")  # pragma: no cover - never: B6 first
-        return seat
+    >>> from stud_fast.variants import GameConfig
+    >>> from stud_fast.plan import plan_of
+    >>> from stud_fast.cards import parse_cards
+    >>> config = GameConfig(variant="seven_card_stud", ante=1, small_bet=4)
+    >>> doors = [[(c, True)] for c in parse_cards("Kh 2c 2d")]
+    >>> bring_in_seat(config.game, plan_of(config), False, doors, [0, 1, 2], lambda s: False)
+    1
+    """
+    high = game.opener == "bring_in_high"
+    aces_low = high and game.ranking.is_low
+    wild_cards = plan.wild
+    best: Optional[tuple[int, int]] = None
+    seat = -1
+    for s in dealing:  # position from the dealer's left breaks what ties remain
+        if out(s):
+            continue  # F3: out of the hand or all in
+        for card, up in cards[s]:  # the door card: the first one up
+            if up:
+                break
+        else:  # no card up (replayed hole cards ran out): as up_cards(s)[0] fails
+            raise IndexError("list index out of range")
+        rank = card >> 2
+        if wild_cards and is_wild(plan, pot_bought, card, True):
+            rank = 99  # a wild door card never brings in (it could be any card)
+        if aces_low:
+            rank = -1 if rank == 12 else rank  # aces are low in razz
+        strength = (rank, card & 3)
+        # the player dealt first wins ties (only wild door cards of one suit can tie)
+        if best is None or (strength > best if high else strength < best):
+            best, seat = strength, s
+    if best is None:
+        raise ValueError("no player can bring in")  # pragma: no cover - never: B6 first
+    return seat
 
-    def _first_actor(self, by_high_card: bool) -> Optional[int]:
-        """F4/F5: the best showing hand acts first, ties to the first dealt; B6: when that
-        player is all in, the next active player on their left opens."""
-        folded, cards = self.folded, self.cards
-        best, top = -1, -1
-        if by_high_card:  # F4: the highest up card; equal cards, the player dealt first
-            wild = self._is_wild  # D5: a wild up card counts as wild: above an ace
-            wild_cards = self._plan.wild
-            for s in self._dealing:
-                if not folded[s]:
-                    value = max(13 if wild_cards and wild(c, True) else c >> 2
-                                for c, up in cards[s] if up)
-                    if best < 0 or value > top:
-                        best, top = s, value
-        elif self._plan.wild:
-            ranking = self.config.game.showing
-            for s in self._dealing:
-                if not folded[s]:
-                    value = self._value(self._showing(s), ranking)
-                    if best < 0 or value > top:
-                        best, top = s, value
-        else:  # no wild cards: evaluate the up cards directly
-            number, evaluate = self._plan.showing, _core.eval_ids
-            for s in self._dealing:
-                if not folded[s]:
-                    # S3: the community card does not count towards the opener
-                    value = evaluate([c for c, up in cards[s] if up], number, 0)
-                    if best < 0 or value > top:
-                        best, top = s, value
-        if folded[best] or (self.stacks[best] != 0 and best not in self._seats.all_in):
-            return best  # not all in (is_all_in)
-        return self._next_able(best)
 
-    def _next_able(self, after: int) -> Optional[int]:
-        for s in self._order_from((after + 1) % self.seats):
-            if not self.folded[s] and not self.is_all_in(s):
-                return s
-        return None
+def best_showing(game: Variant, plan: Plan, pot_bought: bool, cards: Sequence[Held],
+                 dealing: Iterable[int], folded: Sequence[bool], by_high_card: bool) -> int:
+    """F4/F5: the seat not folded with the best showing hand, ties to the first dealt
+    (``dealing``, from the dealer's left): by the highest up card alone (F4, a wild one above
+    an ace, D5) or by the up cards' hand (F5; S3: a shared card does not count).
 
-    def _finish(self) -> None:
-        """Showdown (S6) and award (S7); with one player left, no cards are shown."""
-        self.actor = None
-        self.is_over = True
-        live = self.in_hand()
-        if len(live) == 1:  # everybody else folded: every chip goes to the last seat (B8)
-            total = sum(self.contributed)
-            if total:
-                self._seats.win(live[0], total)
-                self.records.append(new_record("win", live[0], total, 0, (), (), 0))
-            return
-        pots = self.pots()
-        high: Optional[dict[int, int]] = None
-        low: Optional[dict[int, int]] = None
-        if len(live) > 1:
-            high, low = self._showdown(live, pots)
-        # S7: an odd chip goes to the winner holding the highest card by suit
-        cards = self.cards
-        order = sorted(live, key=lambda s: max([c for c, _ in cards[s]]), reverse=True)
-        won = award(pots, high=high, low=low, odd_chip_order=order, seats=self.seats)
-        for s, amount in enumerate(won):
-            if amount:
-                self._seats.win(s, amount)
-                self.records.append(make_record("win", s, amount))
+    >>> from stud_fast.variants import GameConfig
+    >>> from stud_fast.plan import plan_of
+    >>> from stud_fast.cards import parse_cards
+    >>> config = GameConfig(variant="five_card_stud", ante=1, small_bet=4)
+    >>> up = [[(c, True) for c in parse_cards(h)] for h in ("Kh 9c", "Ac 2d", "Qs Qd")]
+    >>> best_showing(config.game, plan_of(config), False, up, [0, 1, 2], [False] * 3, False)
+    2
+    """
+    best, top = -1, -1
+    if by_high_card:  # F4: the highest up card; equal cards, the player dealt first
+        wild = functools.partial(is_wild, plan, pot_bought)
+        wild_cards = plan.wild
+        for s in dealing:
+            if not folded[s]:
+                value = max(13 if wild_cards and wild(c, True) else c >> 2
+                            for c, up in cards[s] if up)
+                if best < 0 or value > top:
+                    best, top = s, value
+    elif plan.wild:
+        ranking = game.showing
+        for s in dealing:
+            if not folded[s]:
+                value = hand_value(plan, pot_bought, showing(cards[s]), ranking)
+                if best < 0 or value > top:
+                    best, top = s, value
+    else:  # no wild cards: evaluate the up cards directly
+        number, evaluate = plan.showing, _core.eval_ids
+        for s in dealing:
+            if not folded[s]:
+                # S3: the community card does not count towards the opener
+                value = evaluate([c for c, up in cards[s] if up], number, 0)
+                if best < 0 or value > top:
+                    best, top = s, value
+    return best
 
-    def _hand_values(self, s: int) -> tuple[int, int]:
-        """(high value, low value) of a seat's whole hand (see :func:`hand_values`)."""
-        held = self.cards[s] + [(c, True) for c in self.community]
-        return hand_values(self._plan, self._pot_bought, held, self.config.game,
-                           self.config.tiebreak)
 
-    def _is_wild(self, card: int, up: bool) -> bool:
-        """Whether the card is wild now (see :func:`is_wild`)."""
-        return is_wild(self._plan, self._pot_bought, card, up)
+def first_to_show(game: Variant, plan: Plan, pot_bought: bool, cards: Sequence[Held],
+                  live: Sequence[int], dealing_order: Sequence[int],
+                  last_aggressor: Optional[int]) -> int:
+    """S6: who shows first: the last bettor or raiser of the final round if still in the hand
+    (``live``), else the best showing hand, ties to the first dealt (``dealing_order``)."""
+    first = last_aggressor
+    if first is None or first not in live:
+        ranking = game.showing
+        order = dealing_order
+        first = max(live, key=lambda s: (
+            hand_value(plan, pot_bought, showing(cards[s]), ranking), -order.index(s)))
+    return first
 
-    def _showing(self, s: int) -> list[tuple[int, bool]]:
-        return [(c, True) for c, up in self.cards[s] if up]
 
-    def _value(self, held: list[tuple[int, bool]], ranking: Ranking) -> int:
-        """Value of held cards under ``ranking`` (see :func:`hand_value`)."""
-        return hand_value(self._plan, self._pot_bought, held, ranking)
+def odd_chip_order(live: Sequence[int], cards: Sequence[Held]) -> list[int]:
+    """S7: the seats in ``live`` by their highest card by suit, highest first: the order in
+    which odd chips go to tied winners."""
+    return sorted(live, key=lambda s: max([c for c, _ in cards[s]]), reverse=True)
 
-    def _showdown(self, live: list[int], pots: list[Pot]) -> tuple[dict[int, int],
-                                                                    Optional[dict[int, int]]]:
-        """S6: the last bettor or raiser of the final round shows first, else the best showing
-        hand; then clockwise. A player whose hand can win no part of any pot it is in mucks
-        (unless the game shows all hands); mucked cards stay hidden and win nothing."""
-        first = self._round.last_aggressor
-        if first is None or self.folded[first]:
-            ranking = self.config.game.showing
-            order = self._dealing_order()
-            first = max(live, key=lambda s: (
-                self._value(self._showing(s), ranking), -order.index(s)))
-        values = {s: self._hand_values(s) for s in live}
-        shown, high, low = showdown(self._order_from(first), pots, values, self.config.show_all)
-        street, append = self.street, self.records.append
-        for s, shows in shown:
-            if shows:
-                cards = tuple(c for c, _ in self.cards[s])
-                append(make_record("show", s, cards=cards, up=(True,) * len(cards), street=street))
-            else:
-                append(make_record("muck", s, street=street))
-        return high, (low if self.config.game.low is not None else None)
+
+def showing(held: Held) -> list[tuple[int, bool]]:
+    """The face-up cards of ``held``."""
+    return [(c, True) for c, up in held if up]
 
 
 def is_wild(plan: Plan, pot_bought: bool, card: int, up: bool) -> bool:

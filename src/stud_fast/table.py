@@ -34,11 +34,12 @@ from stud_fast.dealing import Dealing
 from stud_fast.mistakes import Mistakes
 from stud_fast.errors import AmountError, RuleError, StateError, StudFastError
 from stud_fast.plan import plan_of
-from stud_fast.pots import Pot, build_pots
+from stud_fast.pots import Pot, award, build_pots
 from stud_fast.seats import Seats
 from stud_fast.records import (INT_ARGUMENT, PLAYER_ACTIONS, Record, make_record,
                                operations)
-from stud_fast.showdown import Showdown
+from stud_fast.showdown import best_showing, first_to_show, hand_values, is_wild, odd_chip_order
+from stud_fast.showdown import showdown as reveal
 from stud_fast.variants import GameConfig
 from stud_fast.seatview import Faces
 from stud_fast.views import Views
@@ -49,7 +50,7 @@ _PLAYER = frozenset(PLAYER_ACTIONS)  # what act() takes
 _new_object = object.__new__  # looked up once (Cython calls it as a plain function)
 
 
-class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
+class StudHand(Betting, Dealing, DealerErrors, Views):
     """One hand of fixed-limit stud, from the antes to the award."""
 
     # every attribute, public and private (no instance dict: attribute access is faster)
@@ -485,6 +486,71 @@ class StudHand(Betting, Dealing, DealerErrors, Showdown, Views):
         if operation == "exposed_card":
             return self.report_exposed_card(argument)
         return self._act(operation, argument)  # refused: unknown
+
+    # ---- who acts first, who wins (the rules are the pure functions of showdown.py) --------
+
+    def _is_wild(self, card: int, up: bool) -> bool:
+        """Whether the card is wild now (D4, S5: :func:`~stud_fast.showdown.is_wild`)."""
+        return is_wild(self._plan, self._pot_bought, card, up)
+
+    def _first_actor(self, by_high_card: bool) -> Optional[int]:
+        """F4/F5: the best showing hand acts first, ties to the first dealt; B6: when that
+        player is all in, the next active player on their left opens."""
+        best = best_showing(self.config.game, self._plan, self._pot_bought, self.cards,
+                            self._dealing, self.folded, by_high_card)
+        if self.folded[best] or (self.stacks[best] != 0 and best not in self._seats.all_in):
+            return best  # not all in (is_all_in)
+        return self._next_able(best)
+
+    def _next_able(self, after: int) -> Optional[int]:
+        for s in self._order_from((after + 1) % self.seats):
+            if not self.folded[s] and not self.is_all_in(s):
+                return s
+        return None
+
+    def _finish(self) -> None:
+        """Showdown (S6) and award (S7); with one player left, no cards are shown."""
+        self.actor = None
+        self.is_over = True
+        live = self.in_hand()
+        if len(live) == 1:  # everybody else folded: every chip goes to the last seat (B8)
+            total = sum(self.contributed)
+            if total:
+                self._seats.win(live[0], total)
+                self.records.append(make_record("win", live[0], total))
+            return
+        pots = self.pots()
+        high: Optional[dict[int, int]] = None
+        low: Optional[dict[int, int]] = None
+        if len(live) > 1:
+            high, low = self._showdown(live, pots)
+        won = award(pots, high=high, low=low, odd_chip_order=odd_chip_order(live, self.cards),
+                    seats=self.seats)
+        for s, amount in enumerate(won):
+            if amount:
+                self._seats.win(s, amount)
+                self.records.append(make_record("win", s, amount))
+
+    def _showdown(self, live: list[int], pots: list[Pot]) -> tuple[dict[int, int],
+                                                                    Optional[dict[int, int]]]:
+        """S6: the seats in the hand show in turn from the first to show (or muck a hand that
+        can win nothing, unless the game shows all); a show or muck record each. The high and
+        low values the award compares."""
+        game, plan, bought, cards = self.config.game, self._plan, self._pot_bought, self.cards
+        first = first_to_show(game, plan, bought, cards, live, self._dealing_order(),
+                              self._round.last_aggressor)
+        community = [(c, True) for c in self.community]
+        values = {s: hand_values(plan, bought, cards[s] + community, game, self.config.tiebreak)
+                  for s in live}
+        shown, high, low = reveal(self._order_from(first), pots, values, self.config.show_all)
+        street, append = self.street, self.records.append
+        for s, shows in shown:
+            if shows:
+                held = tuple(c for c, _ in cards[s])
+                append(make_record("show", s, cards=held, up=(True,) * len(held), street=street))
+            else:
+                append(make_record("muck", s, street=street))
+        return high, (low if game.low is not None else None)
 
     # ---- persistence ------------------------------------------------------------------------
 

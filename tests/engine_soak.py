@@ -23,7 +23,7 @@ from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig, get_variant
 
 #: derived from the rest of the state: left out of the E2 comparison
-_CACHES = {"_cached", "_views", "_faces", "_pots", "_pots_key", "_plan", "config"}
+_CACHES = {"_cached", "_record_views", "_faces", "_pots", "_pots_key", "_plan", "config"}
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete", "buy_pot",
             "take_all_in", "play_on", "turn_up")
 

@@ -1,6 +1,6 @@
 """What one seat may know (docs/rules.md E3) as a frozen object of card ids: :class:`SeatView`,
 and the seats' card faces the hand keeps between views (:data:`Faces`). Made by
-:func:`stud_fast.views.seat_view`.
+:meth:`stud_fast.table.StudHand.seat_view`.
 
 >>> _card_faces([[(4, False)], [(13, True)]])[1]
 (((None, False),), ((13, True),))

@@ -4,7 +4,7 @@ modules (betting, dealing, dealer errors, showdown, views) calls on the others."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from stud_fast.betting_round import BettingRound
 from stud_fast.deck import Deck
@@ -13,7 +13,7 @@ from stud_fast.plan import Plan
 from stud_fast.pots import Pot
 from stud_fast.records import Record
 from stud_fast.seats import Seats
-from stud_fast.seatview import Faces, SeatView
+from stud_fast.seatview import Faces
 from stud_fast.variants import GameConfig
 
 __all__ = ["HandState"]
@@ -51,8 +51,6 @@ class HandState:
     _round: BettingRound
     _cached: Optional[dict[str, tuple[int, int]]]
     _seats: Seats
-    _views: dict[Optional[int], tuple[int, set[int], list[dict[str, Any]]]]
-    _record_texts: list[dict[str, Any]]
     _faces: Optional[Faces]
     _pots: list[Pot]
     _pots_key: tuple[int | bool, ...]
@@ -157,12 +155,6 @@ class HandState:
             ...
         def _showdown(self, live: list[int], pots: list[Pot]
                       ) -> tuple[dict[int, int], Optional[dict[int, int]]]:
-            ...
-        def seat_view(self, seat: int) -> SeatView:
-            ...
-        def view(self, seat: Optional[int], *, copy: bool = True) -> dict[str, Any]:
-            ...
-        def _seen_by(self, seat: Optional[int]) -> tuple[set[int], list[dict[str, Any]]]:
             ...
         @property
         def pot_total(self) -> int:

@@ -21,13 +21,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, Optional, Sequence
 
 from stud_fast import saved
 from stud_fast.bet_sizes import chips_to_put_in, whole_chips
 from stud_fast.betting import _BETTING_ACTIONS, Betting
 from stud_fast.betting_round import BettingRound
-from stud_fast.cards import parse_cards
+from stud_fast.cards import CARD_TEXT, parse_cards
 from stud_fast.dealer_errors import DealerErrors
 from stud_fast.deck import Deck, shuffled
 from stud_fast.dealing import Dealing
@@ -41,16 +42,20 @@ from stud_fast.records import (INT_ARGUMENT, PLAYER_ACTIONS, Record, make_record
 from stud_fast.showdown import best_showing, first_to_show, hand_values, is_wild, odd_chip_order
 from stud_fast.showdown import showdown as reveal
 from stud_fast.variants import GameConfig
-from stud_fast.seatview import Faces
-from stud_fast.views import Views
+from stud_fast.seatview import Faces, SeatView, _card_faces
+from stud_fast.views import RecordViews
 
 __all__ = ["RuleError", "Record", "StudHand", "whole_chips"]
 
 _PLAYER = frozenset(PLAYER_ACTIONS)  # what act() takes
-_new_object = object.__new__  # looked up once (Cython calls it as a plain function)
+_NO_ACTIONS: Mapping[str, tuple[int, int]] = MappingProxyType({})  # seat_view() off turn
+_NO_WILD: frozenset[int] = frozenset()
+# looked up once: Cython calls these as plain functions, not as attributes of ``object``
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
-class StudHand(Betting, Dealing, DealerErrors, Views):
+class StudHand(Betting, Dealing, DealerErrors):
     """One hand of fixed-limit stud, from the antes to the award."""
 
     # every attribute, public and private (no instance dict: attribute access is faster)
@@ -58,7 +63,7 @@ class StudHand(Betting, Dealing, DealerErrors, Views):
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
                  "_plan", "_shoe", "_round", "_mistakes", "_dealing", "_pending", "_pot_bought",
-                 "_seats", "_cached", "_views", "_record_texts",
+                 "_seats", "_cached", "_record_views",
                  "_faces", "_pots", "_pots_key")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
@@ -136,10 +141,7 @@ class StudHand(Betting, Dealing, DealerErrors, Views):
         self.automatic = automatic
         #: the dealer operation the hand waits for (automatic=False), or None
         self.dealer_due: Optional[str] = None
-        # view(): per seat, how many records it has seen, who showed, the records as it sees them
-        self._views: dict[Optional[int], tuple[int, set[int], list[dict[str, Any]]]] = {}
-        # view(): each record as a dict with every card's text, made once (never changed)
-        self._record_texts: list[dict[str, Any]] = []
+        self._record_views = RecordViews()  # view(): the records as each seat sees them
         # seat_view(): the cards of each seat as it and as the others see them (_card_faces),
         # until a card is dealt or turned up
         self._faces: Optional[Faces] = None
@@ -202,8 +204,7 @@ class StudHand(Betting, Dealing, DealerErrors, Views):
         new.is_over = self.is_over
         new.automatic = self.automatic
         new.dealer_due = self.dealer_due
-        new._views = {}  # view()'s per-seat records, changed in place: made afresh
-        new._record_texts = self._record_texts[:]  # of dicts never changed
+        new._record_views = self._record_views.copy()
         new._faces = self._faces  # immutable tuples, replaced when a card changes
         new._pots = self._pots[:]  # of immutable Pots
         new._pots_key = self._pots_key
@@ -551,6 +552,110 @@ class StudHand(Betting, Dealing, DealerErrors, Views):
             else:
                 append(make_record("muck", s, street=street))
         return high, (low if game.low is not None else None)
+
+    # ---- what a seat may know (E3) ----------------------------------------------------------
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may know (E3) as a frozen :class:`~stud_fast.views.SeatView` of card
+        ids: what bots receive. See :meth:`view` for the same as JSON-ready text."""
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise ValueError(f"seat {seat!r} is not at this table")
+        faces = self._faces
+        if faces is None:  # cards were dealt or turned since the last view: the faces afresh
+            faces = self._faces = _card_faces(self.cards)
+        held, public = faces
+        actor, is_over = self.actor, self.is_over
+        if is_over:  # cards shown at the showdown are seen by everyone
+            shown = {r.seat for r in self.records if r.kind == "show"}
+            cards = tuple([held[s] if s == seat or s in shown else public[s]
+                           for s in range(self.seats)])
+        else:
+            cards = public[:seat] + (held[seat],) + public[seat + 1:]
+        wild = _NO_WILD
+        if self._plan.wild:
+            is_wild = self._is_wild
+            wild = frozenset([c for pairs in cards for c, up in pairs
+                              if c is not None and is_wild(c, up)])
+        legal = _NO_ACTIONS
+        if actor == seat and not is_over:
+            # a read-only window on the hand's own table of the legal actions, which the hand
+            # replaces (never changes) after every action: the view keeps the ones it was made with
+            cached = self._cached
+            legal = MappingProxyType(cached if cached is not None else self._options())
+        # the fields given as the new instance's __dict__: the frozen dataclass's generated
+        # __init__ (one object.__setattr__ per field) was most of a view's cost, and a view is
+        # built for every decision of every bot
+        view: SeatView = _new_object(SeatView)
+        _set_attribute(view, "__dict__", {
+            "seat": seat, "game": self.config.game, "street": self.street, "actor": actor,
+            "is_over": is_over, "stacks": tuple(self.stacks),
+            "contributed": tuple(self.contributed), "folded": tuple(self.folded), "cards": cards,
+            "community": tuple(self.community), "wild": wild, "legal_actions": legal,
+            "round_bet": self._round.bet[seat], "pot_bought": self._pot_bought})
+        return view
+
+    def view(self, seat: Optional[int], *, copy: bool = True) -> dict[str, Any]:
+        """What ``seat`` may know: its own down cards, every up card, public actions, pots.
+
+        Other players' down cards, the stub and burned cards never appear, except cards shown
+        at showdown (E3). ``seat=None`` gives an observer's view, of the same shape with
+        ``"seat": None``, every down card ``None`` (until shown) and no legal actions.
+
+        ``copy=False`` is for a caller that serializes the view at once (a server sends one to
+        every seat after every event): its ``"records"`` are then the hand's own cached record
+        dicts, with the cards as tuples, shared with later views of that seat and not to be
+        changed; it costs a few microseconds where copying a long hand's records costs tens.
+        The JSON text is the same.
+
+        >>> from stud_fast.table import StudHand
+        >>> from stud_fast.variants import GameConfig
+        >>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), [50, 50], seed=1)
+        >>> [c is None for c in hand.view(0)["cards"][0]], hand.view(None)["cards"][0][:2]
+        ([False, False, False], [None, None])
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
+            raise ValueError(f"seat {seat!r} is not at this table")
+        shown, public = self._record_views.seen_by(self.records, seat)
+        text = CARD_TEXT
+        records: list[dict[str, Any]] = public
+        if copy:  # fresh copies: the caller may change what it gets
+            records = []
+            for d in public:
+                d = dict(d)
+                if "cards" in d:
+                    d["cards"] = list(d["cards"])
+                records.append(d)
+        acts = seat is not None and self.actor == seat
+        return {
+            "seat": seat,
+            "variant": self.config.variant,
+            "street": self.street,
+            "stacks": list(self.stacks),
+            "contributed": list(self.contributed),
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+            "folded": list(self.folded),
+            "cards": [[text[c] if u or s == seat or s in shown else None for c, u in held]
+                      for s, held in enumerate(self.cards)],
+            "community": [text[c] for c in self.community],
+            "actor": self.actor,
+            "legal_actions": ({k: list(v) for k, v in self.legal_actions().items()}
+                              if acts else {}),
+            "legal_chips": ({k: list(v) for k, v in self.legal_chips().items()}
+                            if acts else {}),
+            "records": records,
+            "is_over": self.is_over,
+        }
+
+    def _face_up(self, seat: int, index: int, kind: str) -> Record:
+        """Turn ``seat``'s card at ``index`` face up (S4 turn_up, I2 exposed_card) and record
+        it as ``kind``: the legal actions and the seats' card faces are made afresh."""
+        self._cached = None
+        self._faces = None
+        card, _ = self.cards[seat][index]
+        self.cards[seat][index] = (card, True)
+        record = make_record(kind, seat, cards=(card,), up=(True,), street=self.street)
+        self.records.append(record)
+        return record
 
     # ---- persistence ------------------------------------------------------------------------
 

@@ -124,3 +124,21 @@ class Deck:
     def burn(self) -> None:
         """Burn the next card of the stub."""
         self.burned.append(self.draw())
+
+    def put_next(self, cards: tuple[int, ...]) -> None:
+        """Reorder the stub so that ``cards`` come off it next, in that order (the rest keep
+        their order): ValueError unless they are distinct cards of the stub and this deck
+        deals from its order (not a replay's given cards).
+
+        >>> deck = Deck((4, 9, 13, 20), None); deck.draw()
+        4
+        >>> deck.put_next((20, 13)); deck.order
+        (4, 20, 13, 9)
+        """
+        if self.queued is not None:
+            raise ValueError("the hand deals given hole cards: its deck order is not used")
+        stub = self.order[self.next:]
+        if len(set(cards)) != len(cards) or not set(cards) <= set(stub):
+            raise ValueError(f"not distinct cards of the stub: {list(cards)}")
+        chosen = set(cards)
+        self.order = self.order[:self.next] + cards + tuple(c for c in stub if c not in chosen)

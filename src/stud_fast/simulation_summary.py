@@ -6,9 +6,9 @@ the Dask layer's chunks, so the three cannot count differently.
 
 >>> from stud_fast.table import StudHand
 >>> from stud_fast.variants import GameConfig
->>> hand = StudHand(GameConfig("razz"), stacks=[50, 50], seed=4)
->>> while hand.actor is not None:
-...     _ = hand.fold() if hand.can_fold() else hand.call()
+>>> hand = StudHand(GameConfig(variant="razz", small_bet=2), stacks=[50, 50], seed=4)
+>>> while hand.actor is not None:  # the first legal action each time: bring in, then call
+...     _ = hand.act(next(iter(hand.legal_actions())))
 >>> tally = SimulationTally("razz", 2, ("random",), stack=50, big_bet=10)
 >>> tally.add(hand)
 >>> summary = tally.summary(seconds=1.0)

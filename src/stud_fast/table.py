@@ -212,6 +212,10 @@ class StudHand(Betting, Dealing, DealerErrors):
 
     # ---- public state -----------------------------------------------------------------------
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "StudHand":
+        """``copy.deepcopy(hand)`` is :meth:`copy` (what OpenSpiel's ``clone()`` calls)."""
+        return self.copy()
+
     def __repr__(self) -> str:
         """The variant, the seats, where the hand is and who is due.
 
@@ -235,6 +239,28 @@ class StudHand(Betting, Dealing, DealerErrors):
     def pot_total(self) -> int:
         """All chips put in during the hand so far (E1: stacks + pot_total is constant)."""
         return sum(self.contributed)
+
+    def stub(self) -> list[int]:
+        """The cards left to deal (not dealt or burned yet), in id order: the dealer's
+        knowledge, like :attr:`deck`, never a player's (E3)."""
+        return sorted(self._shoe.order[self._shoe.next:])
+
+    def stack_deck(self, cards: Sequence[int] | str) -> None:
+        """Make ``cards`` the next cards off the deck, in that order: for drivers that choose
+        the cards dealt (the OpenSpiel games' chance nodes choose each card). ValueError
+        unless they are distinct cards left in the stub of a hand dealing from its deck order
+        (not replaying given hole cards).
+
+        >>> from stud_fast.cards import card_str
+        >>> hand = StudHand(GameConfig(variant="razz", small_bet=2), stacks=[20, 20], seed=1,
+        ...                 automatic=False, burn=False)
+        >>> hand.post_antes(); hand.stack_deck("Ah 2h 3h 4h 5h 6h"); hand.deal()
+        >>> " ".join(card_str(c) for c, _ in hand.cards[1])
+        'Ah 3h 5h'
+        """
+        chosen = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+        self._shoe.put_next(chosen)
+        self.deck = self._shoe.order
 
     def pots(self) -> list[Pot]:
         """The main pot and the side pots as they stand (B8)."""
@@ -609,9 +635,11 @@ class StudHand(Betting, Dealing, DealerErrors):
 
         >>> from stud_fast.table import StudHand
         >>> from stud_fast.variants import GameConfig
-        >>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), [50, 50], seed=1)
-        >>> [c is None for c in hand.view(0)["cards"][0]], hand.view(None)["cards"][0][:2]
-        ([False, False, False], [None, None])
+        >>> config = GameConfig(variant="razz", ante=1, small_bet=4)
+        >>> hand = StudHand(config, stacks=[50, 50], seed=1)
+        >>> mine, watched = hand.view(0)["cards"], hand.view(None)["cards"]
+        >>> mine[0], watched[0]
+        (['6s', 'Qc', '2d'], [None, None, '2d'])
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
             raise ValueError(f"seat {seat!r} is not at this table")

@@ -36,11 +36,11 @@ class RecordViews:
 
     >>> from stud_fast.table import StudHand
     >>> from stud_fast.variants import GameConfig
-    >>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), [50, 50], seed=1)
+    >>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[50, 50], seed=1)
     >>> views = RecordViews()
     >>> shown, public = views.seen_by(hand.records, None)
-    >>> [d["cards"] for d in public if d["kind"] == "deal"][0]
-    (None, None, '5h')
+    >>> [d["cards"] for d in public if d["kind"] == "deal"][:6]
+    [(None,), (None,), (None,), (None,), ('6c',), ('2d',)]
     """
 
     __slots__ = ("_texts", "_seats")

@@ -19,7 +19,7 @@ needs only NumPy; the PettingZoo and Gymnasium classes are built on it.
 from __future__ import annotations
 
 import array
-from typing import Any, Optional, cast
+from typing import Any, Iterable, Optional, Sequence, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +27,8 @@ import numpy.typing as npt
 from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig
 
-__all__ = ["ACTIONS", "POT_FRACTIONS", "Table"]
+__all__ = ["ACTIONS", "POT_FRACTIONS", "Table", "action_indices", "action_indices_of",
+           "bet_to_for", "pot_sized_to"]
 
 #: Every action index, the same for every variant and betting structure. ``bet_min`` is the
 #: fixed-limit bet or raise (its one size), or the least bet or raise in pot and no limit;
@@ -54,6 +55,59 @@ Observation = dict[str, npt.NDArray[Any]]
 #: game options the environments default differently from GameConfig (which has no stakes)
 DEFAULT_STAKES: dict[str, int] = {"ante": 1, "small_bet": 5}
 DEFAULT_STACK = 200
+
+
+def action_indices_of(legal: Iterable[str], fixed: bool, own_up: Sequence[bool]) -> list[int]:
+    """The action indices (:data:`ACTIONS`) the legal action names ``legal`` allow, in
+    order: one bet size in fixed limit, all five otherwise; ``turn_up_j`` for each of the
+    seat's cards ``j`` (in the order dealt) still face down (``own_up[j]`` False).
+
+    >>> [ACTIONS[i] for i in action_indices_of(["fold", "call", "raise"], True, [])]
+    ['fold', 'call', 'bet_min']
+    """
+    out: list[int] = []
+    for kind in legal:
+        index = _SIMPLE.get(kind)
+        if index is not None:
+            out.append(index)
+        elif kind in ("bet", "raise"):
+            out += [_BET_MIN] if fixed else list(range(_BET_MIN, _BET_MAX + 1))
+        elif kind == "turn_up":
+            out += [_TURN_UP + j for j, up in enumerate(own_up[:_TURN_UPS]) if not up]
+    return sorted(out)
+
+
+def action_indices(hand: StudHand, seat: int) -> list[int]:
+    """The action indices ``seat`` may take now in ``hand`` (none when it is not to act)."""
+    if hand.actor != seat or hand.is_over:
+        return []
+    return action_indices_of(hand.legal_actions(), hand.config.betting == "fixed",
+                             [up for _, up in hand.cards[seat]])
+
+
+def pot_sized_to(index: int, least: int, most: int, level: int, owe: int, pot: int) -> int:
+    """The total a bet or raise of action ``index`` makes the seat's bet for the round: the
+    least or most allowed, or the round's level plus a fraction of the pot after calling
+    (:data:`POT_FRACTIONS`), kept within ``least..most``.
+
+    >>> pot_sized_to(8, 10, 100, 5, 5, 20)   # pot-sized: 5 + (20 + 5)
+    30
+    """
+    if index == _BET_MIN:
+        return least
+    if index == _BET_MAX:
+        return most
+    wanted = level + round(POT_FRACTIONS[index] * (pot + owe))
+    return min(max(wanted, least), most)
+
+
+def bet_to_for(hand: StudHand, seat: int, index: int) -> int:
+    """:func:`pot_sized_to` for the actor ``seat`` of ``hand`` now, from its public state."""
+    legal = hand.legal_actions()
+    least, most = legal["bet"] if "bet" in legal else legal["raise"]
+    mine = hand.seat_view(seat).round_bet
+    owe = hand.legal_chips().get("call", (0, 0))[0]
+    return pot_sized_to(index, least, most, mine + owe, owe, hand.pot_total)
 
 
 class Table:
@@ -276,19 +330,8 @@ class Table:
 
     def _mask_of(self, legal: tuple[str, ...], seat: int) -> Int8:
         out = np.zeros(len(ACTIONS), np.int8)
-        for kind in legal:
-            index = _SIMPLE.get(kind)
-            if index is not None:
-                out[index] = 1
-            elif kind in ("bet", "raise"):
-                if self.fixed:
-                    out[_BET_MIN] = 1
-                else:
-                    out[_BET_MIN:_BET_MAX + 1] = 1
-            elif kind == "turn_up":
-                for j in range(min(self._own_count[seat], _TURN_UPS)):
-                    if not self._own_up[seat][j]:
-                        out[_TURN_UP + j] = 1
+        own_up = self._own_up[seat][:self._own_count[seat]]
+        out[action_indices_of(legal, self.fixed, own_up)] = 1
         return out
 
     # ---- acting -------------------------------------------------------------------------------
@@ -331,16 +374,11 @@ class Table:
         hand = self.hand
         legal = hand.legal_actions()
         least, most = legal["bet"] if "bet" in legal else legal["raise"]
-        if index == _BET_MIN:
-            return least
-        if index == _BET_MAX:
-            return most
         seat = hand.actor
         assert seat is not None
         level = max(self._round)
-        owe = level - self._round[seat]
-        wanted = level + round(POT_FRACTIONS[index] * (hand.pot_total + owe))
-        return min(max(wanted, least), most)
+        return pot_sized_to(index, least, most, level, level - self._round[seat],
+                            hand.pot_total)
 
     def bet_amount(self, index: int) -> int:
         """The chips the actor puts in with bet or raise action ``index`` now (pot and no

@@ -96,6 +96,35 @@ def test_the_deck_deals_every_card_once_then_runs_out() -> None:
         deck.draw()
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_the_deck_stays_a_permutation_when_cards_are_put_next(seed: int) -> None:
+    """Deck.put_next (StudHand.stack_deck): the chosen cards come off next, the cards already
+    dealt keep their places, every card is still in the order once; a card not in the stub,
+    or twice, is refused and changes nothing."""
+    rng = random.Random(seed)
+    cards = list(range(52))
+    deck = Deck(tuple(shuffled(cards, seed)), None)
+    dealt: list[int] = []
+    while deck.left():
+        stub = list(deck.order[deck.next:])
+        chosen = tuple(rng.sample(stub, rng.randint(0, min(4, len(stub)))))
+        deck.put_next(chosen)
+        assert sorted(deck.order) == cards and list(deck.order[:deck.next]) == dealt
+        before = deck.order
+        if dealt:
+            with pytest.raises(ValueError):
+                deck.put_next((dealt[0],))
+        if len(stub) > 1:
+            with pytest.raises(ValueError):
+                deck.put_next((stub[0], stub[0]))
+        assert deck.order == before
+        for card in chosen:
+            assert deck.draw() == card
+            dealt.append(card)
+        if deck.left() and rng.random() < 0.5:
+            dealt.append(deck.draw())
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_no_card_is_dealt_twice_in_a_hand(variant: str) -> None:
     rng = random.Random(f"deck {variant}")

@@ -109,6 +109,32 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
     return _equity_result(&out, players)
 
 
+def equity_count(int ranking, bint hilo, int cards_per_player, list known, list dead,
+                 int wild_mask=0, int jokers=0):
+    """The exact equity of a heads-up spot by counting (stud_fast/equity_count.h), as
+    equity_raw gives it, or None for a spot counting does not take (hi-lo, more players, more
+    than five cards to come, a shared last card)."""
+    cdef csf.sf_equity_game game
+    cdef csf.sf_equity_result out
+    cdef csf.sf_equity_tally tally
+    cdef uint8_t known_buf[8 * 7]
+    cdef int counts[8]
+    cdef uint8_t dead_buf[64]
+    cdef int players = len(known), status
+    cdef int ndead = _equity_spot(known, dead, known_buf, counts, dead_buf)
+    _equity_game(&game, ranking, hilo, cards_per_player, wild_mask, jokers)
+    memset(&tally, 0, sizeof(tally))
+    with nogil:
+        status = csf.sf_equity_count_into(&game, players, known_buf, counts, dead_buf, ndead,
+                                          &tally)
+    if status == csf.SF_E_NOT_COUNTED:
+        return None
+    if status != csf.SF_OK:
+        _raise(status)
+    csf.sf_equity_finish(&tally, players, 1, &out)
+    return _equity_result(&out, players)
+
+
 def equity_plan(int ranking, bint hilo, int cards_per_player, list known, list dead,
                 int wild_mask=0, int jokers=0):
     """``(units, deals)``: the numbered units an exact run is cut into (of different sizes)

@@ -230,7 +230,9 @@ def test_hilo_given_as_a_ranking_prints_its_high_and_low_columns(name: str) -> N
 
 @pytest.mark.parametrize("hands, deals", [
     (["", ""], 133784560 * 45379620),   # C(52, 7) x C(45, 7)
-    (["As Ks", "Qh Qd"], 1712304 * 962598),  # C(48, 5) x C(43, 5)
+    # three players (heads-up spots with at most five cards to come are counted, never
+    # refused: test_max_deals_is_the_limit_of_an_exact_run)
+    (["As Ks", "Qh Qd", "Jc Jd"], 1370754 * 749398 * 376992),  # C(46,5) C(41,5) C(36,5)
 ])
 def test_exact_over_max_deals_is_refused_at_once_with_the_count(hands: list[str],
                                                                  deals: int) -> None:
@@ -248,19 +250,22 @@ def test_exact_over_max_deals_is_refused_at_once_with_the_count(hands: list[str]
 
 
 def test_max_deals_is_the_limit_of_an_exact_run() -> None:
-    hands = ["As Ks Qs 7d 2c", "Jh Jd 9c 8c 3d"]  # fifth street: C(42, 2) x C(40, 2) deals
-    deals = 861 * 780
+    """max_deals limits what is enumerated; a counted heads-up spot is never refused."""
+    hands = ["As Ks Qs 7d 2c", "Jh Jd 9c 8c 3d", "Tc Td 4s 5s 6h"]  # fifth street, 3 players
+    deals = 666 * 595 * 528  # C(37, 2) x C(35, 2) x C(33, 2)
     with pytest.raises(ValueError, match=f"{deals:,}"):
         equity(hands, exact=True, max_deals=deals - 1)
     assert equity(hands, exact=True, max_deals=deals).deals == deals
+    counted = equity(hands[:2], exact=True, max_deals=1)
+    assert counted.method == "count" and counted.deals == 861 * 780  # C(42, 2) x C(40, 2)
 
 
 def test_exact_runs_report_progress() -> None:
     calls: list[tuple[int, int]] = []
-    hands = ["As Ks Qs 7d", "Jh Jd 9c 8c"]
+    hands = ["As Ks Qs 7d 6d", "Jh Jd 9c 8c 7h", "Kc Kd Qc Qd Jc Js"]  # enumerated: 3 players
     dead = "2c 3c 4c 5c 6c 7c 8d 9d Td 2h 3h 4h 5h"
     r = equity(hands, dead=dead, exact=True, progress=lambda d, t: calls.append((d, t)))
-    assert r.exact and len(calls) >= 10
+    assert r.exact and r.method == "enumerate" and len(calls) >= 10
     assert all(t == r.deals for _, t in calls)
     done = [d for d, _ in calls]
     assert done == sorted(done) and done[-1] == r.deals

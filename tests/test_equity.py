@@ -351,9 +351,38 @@ def test_monte_carlo_within_four_standard_errors(spot: Spot) -> None:
 
 
 def test_exact_none_samples_large_spots() -> None:
-    r = _run("seven_card_stud", ["As Ks Qd", "Jh Jd 9c"], samples=20_000, seed=1)
-    assert r.exact is False and r.deals == 20_000
+    """Three players from third street: too many deals to enumerate, so sampled (heads-up
+    spots are counted exactly instead: test_heads_up_is_counted_exactly)."""
+    r = _run("seven_card_stud", ["As Ks Qd", "Jh Jd 9c", "7c 7d 2h"], samples=20_000, seed=1)
+    assert r.exact is False and r.deals == 20_000 and r.method == "sample"
     assert all(s > 0 for s in _stderr(r))
+
+
+@pytest.mark.parametrize("game,hands,dead", [
+    ("seven_card_stud", ["As Kd 9h 9c", "Jh Jd 2c 5s"], "3d"),
+    ("razz", ["Ah 2d 7c 8s", "3s 4s 9d Kh"], ""),
+    ("five_card_stud", ["As Kd", "Qh Qd"], "2c 3c"),
+    ("five_card_stud_32", ["As Kd 9s", "Qh Qd 7c"], ""),
+    ("baseball", ["As 9d Kh Qd", "3c 4d 5h 6s"], ""),
+])
+def test_heads_up_is_counted_exactly_as_enumerated(game: str, hands: list[str], dead: str
+                                                   ) -> None:
+    """Issue 21: a heads-up spot is counted (method "count"), whatever exact= allows, with the
+    numbers enumeration gives (the C test compares the integer tallies on hundreds of
+    spots; this one the public results)."""
+    counted = stud_fast.equity(hands, game=game, dead=dead)
+    assert counted.exact and counted.method == "count"
+    assert stud_fast.equity(hands, game=game, dead=dead, exact=True) == counted
+    # the same spot enumerated deal by deal, through the C enumerator directly
+    from stud_fast import _core
+    from stud_fast.cards import parse_cards
+    from stud_fast.equity import _pot
+    pot = _pot(game, None, None)
+    raw = _core.equity_raw(pot.ranking.number, pot.hilo, pot.cards,
+                           [list(parse_cards(h)) for h in hands], list(parse_cards(dead)),
+                           True, 0, 0, 1, pot.wild_mask, 0, None)
+    assert raw["deals"] == counted.deals
+    assert tuple(raw["equity"]) == counted.equity and tuple(raw["tie"]) == counted.tie
 
 
 @pytest.mark.parametrize("game,hands", [

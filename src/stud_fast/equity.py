@@ -88,6 +88,19 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
         raise ValueError(f"equity needs 2 to 8 players, got {len(known)}")
     left = _check_cards(known, dead_ids, pot, jokers)
     count = thread_count(threads)
+    hands_text = tuple(" ".join(card_str(c) for c in h) for h in known)
+    if exact is not False and client is None and len(known) == 2:
+        # heads-up: counted exactly in milliseconds from any street (docs/equity.md)
+        raw = _core.equity_count(pot.ranking.number, pot.hilo, pot.cards, known, dead_ids,
+                                 mask, jokers)
+        if raw is not None:
+            if progress is not None:
+                progress(int(raw["deals"]), int(raw["deals"]))
+            return EquityResult(
+                game=pot.name, hands=hands_text, equity=tuple(raw["equity"]),
+                win=tuple(raw["win"]), tie=tuple(raw["tie"]), high=tuple(raw["high"]),
+                low=tuple(raw["low"]), std_error=tuple(raw["std_error"]),
+                deals=int(raw["deals"]), exact=True, hilo=pot.hilo, method="count")
     if exact is not False:
         deals = _core.equity_deal_count(pot.ranking.number, pot.cards, [len(h) for h in known],
                                         left)
@@ -108,10 +121,11 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
         samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),
         count, mask, jokers, progress)
     return EquityResult(
-        game=pot.name, hands=tuple(" ".join(card_str(c) for c in h) for h in known),
+        game=pot.name, hands=hands_text,
         equity=tuple(raw["equity"]), win=tuple(raw["win"]), tie=tuple(raw["tie"]),
         high=tuple(raw["high"]), low=tuple(raw["low"]), std_error=tuple(raw["std_error"]),
-        deals=int(raw["deals"]), exact=bool(raw["exact"]), hilo=pot.hilo)
+        deals=int(raw["deals"]), exact=bool(raw["exact"]), hilo=pot.hilo,
+        method="enumerate" if raw["exact"] else "sample")
 
 
 def _check_int(name: str, value: object, low: int, high: Optional[int] = None) -> None:

@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple, Union
 
 from stud_fast.rankings import Ranking
@@ -21,6 +21,7 @@ EXACT_LIMIT = 50_000_000
 #: minutes heads-up on two cores of the machine stud_fast is developed on)
 MAX_DEALS = 10_000_000_000
 DEFAULT_SAMPLES = 1_000_000
+_METHODS = ("count", "enumerate", "sample")
 _MAX_SAMPLES = 1 << 62  # counts stay exact in the C core's 64-bit tallies
 
 
@@ -31,7 +32,8 @@ class EquityResult:
     ``equity`` is the average share of the pot; ``win`` the share of deals a player takes the
     whole pot alone (scoops, in hi-lo); ``tie`` the deals it gets part of the pot; ``high`` and
     ``low`` the shares won through each half of a hi-lo pot; ``std_error`` the standard error of
-    ``equity`` when sampled (0 when exact).
+    ``equity`` when sampled (0 when exact). ``method`` says how it was computed: ``"count"``
+    (heads-up, exact by counting the deals), ``"enumerate"`` (every deal) or ``"sample"``.
     """
 
     game: str
@@ -45,6 +47,14 @@ class EquityResult:
     deals: int
     exact: bool
     hilo: bool = False  # the pot is split between the best high and the best low hand
+    # "count", "enumerate" or "sample" ("": from exact); how, not what: not compared
+    method: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.method:
+            object.__setattr__(self, "method", "enumerate" if self.exact else "sample")
+        if self.method not in _METHODS or (self.method == "sample") == self.exact:
+            raise ValueError(f"method {self.method!r} does not fit exact={self.exact}")
 
     def format(self) -> str:
         """A readable table (with high and low columns when the pot is split hi-lo)."""

@@ -112,8 +112,8 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
 def equity_count(int ranking, bint hilo, int cards_per_player, list known, list dead,
                  int wild_mask=0, int jokers=0):
     """The exact equity of a heads-up spot by counting (stud_fast/equity_count.h), as
-    equity_raw gives it, or None for a spot counting does not take (hi-lo, more players, more
-    than five cards to come, a shared last card)."""
+    equity_raw gives it, or None for a spot counting does not take (more players, more than
+    five cards to come, four in hi-lo, a shared last card)."""
     cdef csf.sf_equity_game game
     cdef csf.sf_equity_result out
     cdef csf.sf_equity_tally tally

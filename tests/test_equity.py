@@ -364,6 +364,8 @@ def test_exact_none_samples_large_spots() -> None:
     ("five_card_stud", ["As Kd", "Qh Qd"], "2c 3c"),
     ("five_card_stud_32", ["As Kd 9s", "Qh Qd 7c"], ""),
     ("baseball", ["As 9d Kh Qd", "3c 4d 5h 6s"], ""),
+    ("stud_hilo", ["As 2d 3h 9c", "Kh Kd 4s 5s"], "6d"),
+    ("stud_hilo", ["Ks Kd 9h 9c Qd", "Jh Jd Tc Ts 8d"], ""),  # no low possible for one
 ])
 def test_heads_up_is_counted_exactly_as_enumerated(game: str, hands: list[str], dead: str
                                                    ) -> None:

@@ -75,6 +75,8 @@ int main(void)
         {SF_RANKING_HIGH, 0, 7, 0, 2},
         {SF_RANKING_RAZZ, 0, 7, 0, 1},
         {SF_RANKING_HIGH, 0, 5, (sf_rank_mask)(1u << 0), 1},
+        {SF_RANKING_HIGH, 1, 7, 0, 0},                              /* stud hi-lo */
+        {SF_RANKING_HIGH, 1, 7, (sf_rank_mask)(1u << 1), 1},       /* hi-lo, wild threes */
     };
     int spots = 0;
     for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
@@ -112,14 +114,15 @@ int main(void)
     }
     CHECK(spots > 200, "only %d spots compared", spots);
 
-    /* what counting refuses: three players, hi-lo, and it says so without touching the tally */
+    /* what counting refuses: three players, hi-lo with five cards to come each, and it says so
+       without touching the tally */
     sf_equity_game hilo = {SF_RANKING_HIGH, 1, 7, 0, 0};
     uint8_t known[21] = {0, 1, 2, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 8, 9, 10};
-    int counts[3] = {3, 3, 3};
+    int counts[3] = {3, 3, 3}, two[2] = {2, 2};
     sf_equity_tally t;
     memset(&t, 0, sizeof t);
-    CHECK(sf_equity_count_into(&hilo, 2, known, counts, NULL, 0, &t) == SF_E_NOT_COUNTED,
-          "hi-lo counted");
+    CHECK(sf_equity_count_into(&hilo, 2, known, two, NULL, 0, &t) == SF_E_NOT_COUNTED,
+          "hi-lo with five to come counted");
     CHECK(sf_equity_count_into(&games[0], 3, known, counts, NULL, 0, &t) == SF_E_NOT_COUNTED,
           "three players counted");
     CHECK(t.deals == 0, "a refused spot changed the tally");

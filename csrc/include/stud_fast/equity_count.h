@@ -25,9 +25,10 @@ enum {
 /*
  * Add the exact tally of a heads-up spot (players = 2; arguments as sf_equity_exact_into) to
  * *tally: the same integers as enumerating every deal. Counted: high, SHORT32 and razz
- * rankings with any wild cards and jokers, dead cards, any street. SF_E_NOT_COUNTED for a hi-lo
- * game, a spot whose last card would be shared (S3), or one with more than 5 cards to come per
- * player (the caller enumerates or samples those); SF_E_* errors as sf_equity_exact otherwise.
+ * rankings and hi-lo with the eight-or-better low, any wild cards and jokers, dead cards, any
+ * street. SF_E_NOT_COUNTED for more than two players, a spot whose last card would be shared
+ * (S3), one with more than 5 cards to come per player (hi-lo: when both get more than 4), which
+ * the caller enumerates or samples; SF_E_* errors as sf_equity_exact otherwise.
  */
 int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t *known,
                          const int *known_count, const uint8_t *dead, int ndead,

@@ -168,7 +168,7 @@ void sf__scores_fold(scores_t *sc, int players)
     }
 }
 
-static void tally_add(tally_t *into, const tally_t *t)
+void sf__tally_add(tally_t *into, const tally_t *t)
 {
     for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++) {
         into->share[p] += t->share[p];
@@ -224,7 +224,7 @@ void sf__equity_run(job_t *jobs, int count, const job_t *proto, tally_t *total)
     sf__run_parallel(jobs, sizeof *jobs, count, run_job);
     for (int i = 0; i < count; i++) {
         sf__scores_fold(&jobs[i].scores, jobs[i].spot->players);
-        tally_add(total, &jobs[i].scores.tally);
+        sf__tally_add(total, &jobs[i].scores.tally);
     }
 }
 

@@ -361,16 +361,7 @@ int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t 
     }
     if (status == SF_OK) {
         sf__scores_fold(&sc, 2);
-        tally_t *t = &sc.tally;
-        for (int p = 0; p < SF_EQUITY_MAX_PLAYERS; p++) {
-            tally->share[p] += t->share[p];
-            tally->share_sq[p] += t->share_sq[p];
-            tally->high[p] += t->high[p];
-            tally->low[p] += t->low[p];
-            tally->win[p] += t->win[p];
-            tally->tie[p] += t->tie[p];
-        }
-        tally->deals += t->deals;
+        sf__tally_add(tally, &sc.tally);
     }
     free(sc.split);
     free_side(&x);

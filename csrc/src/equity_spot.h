@@ -199,6 +199,9 @@ void sf__scores_split(scores_t *sc, const spot_t *spot);
    clear them; the split table is freed). */
 void sf__scores_fold(scores_t *sc, int players);
 
+/* Add the sums of t into *into. */
+void sf__tally_add(tally_t *into, const tally_t *t);
+
 /* A worker's share of a run: worker `index` of `count` copies of one job. */
 typedef struct job job_t;
 typedef void (*work_fn)(job_t *);

@@ -238,6 +238,7 @@ def equity_deal_count(int ranking, int cards_per_player, list known_counts, int 
 import array as _array
 
 _RANGE_PIECE_DEALS = 4_000_000.0  # about a tenth of a second of one thread
+_RANGE_PIECE_MAX = 50_000_000.0  # what one thread may do between looks for Ctrl-C
 _RANGE_PIECE_DRAWS = 20_000_000  # the same for drawing the samples' combinations
 
 
@@ -301,8 +302,10 @@ def range_equity_raw(int ranking, bint hilo, int cards_per_player, list known, l
         is_exact = bool(exact)
         # pieces on chunk boundaries of about _RANGE_PIECE_DEALS deals each, so that Ctrl-C is
         # seen between them, and at most 2% of the combinations when progress is reported
-        if is_exact:
-            work = _RANGE_PIECE_DEALS / max(deals_per_combo, 1.0)
+        if is_exact:  # a piece keeps every thread busy about as long as one deals-piece
+            work = _RANGE_PIECE_DEALS * max(threads, 1) / max(deals_per_combo, 1.0)
+            if 2 * deals_per_combo <= _RANGE_PIECE_MAX:  # two combinations a thread at least
+                work = max(work, 2.0 * max(threads, 1))
         else:
             work = combos * (_RANGE_PIECE_DEALS / max(<double>samples, 1.0))
         piece = max(<uint64_t>csf.SF_RANGE_CHUNK,

@@ -522,3 +522,40 @@ def test_shared_seventh_card_when_the_deck_runs_short() -> None:
             shares[p] += Fraction(1, len(winners) * len(left))
     assert got.deals == 4
     assert [round(e, 12) for e in got.equity] == [round(float(x), 12) for x in shares]
+
+
+@pytest.mark.parametrize("game,hands,dead", [
+    ("seven_card_stud", ["As Ah 5d 9c", "Ks Qs Js 2h"], "3d"),
+    ("razz", ["Ah 2d 7c 8s 9d", "3s 4s 9h Kh Qc"], ""),
+    ("stud_hilo", ["As 2d 3h 9c 8h", "Kh Kd 4s 5s 6d"], ""),
+    ("five_card_stud_32", ["As Kd", "Qh Qd"], "7c"),
+])
+def test_by_next_card_averages_to_the_spot_exactly(game: str, hands: list[str], dead: str
+                                                    ) -> None:
+    """Issue 21 item 3: each next card of player 1 gives the equities of the spot with that
+    card dealt to it, and those, weighted by their deals, average to the spot's: in 1680ths of
+    a pot, integers, so exactly. (Each deal of the spot is a deal of every sub-spot whose card
+    is one of player 1's coming cards: the sums are that many times the spot's.)"""
+    whole = stud_fast.equity(hands, game=game, dead=dead, by_next_card=True)
+    assert whole.method == "count" and whole.by_next_card is not None
+    used = set(" ".join(hands + [dead]).split())
+    total_deals = 0
+    total_share = 0
+    for card, equities in whole.by_next_card.items():
+        assert card not in used
+        given = stud_fast.equity([f"{hands[0]} {card}", hands[1]], game=game, dead=dead)
+        assert equities == given.equity
+        total_deals += given.deals
+        total_share += round(given.equity[0] * given.deals * 1680)
+    coming = (7 if game != "five_card_stud_32" else 5) - len(hands[0].split())
+    assert total_deals == coming * whole.deals
+    assert total_share == coming * round(whole.equity[0] * whole.deals * 1680)
+
+
+def test_by_next_card_is_refused_where_it_is_not_counted() -> None:
+    with pytest.raises(ValueError, match="heads-up"):
+        stud_fast.equity(["As Ks", "Qd Qc", "Jh Jd"], by_next_card=True)
+    with pytest.raises(ValueError, match="heads-up"):
+        stud_fast.equity(["As Ks", "Qd Qc"], exact=False, by_next_card=True)
+    with pytest.raises(ValueError, match="every card"):
+        stud_fast.equity(["As Ks Qs Js Ts 9s 8s", "Qd Qc"], by_next_card=True)

@@ -107,9 +107,13 @@ HUGE_CALLS = {
     "sampled equity": (
         "import stud_fast",
         'stud_fast.equity(["", ""], exact=False, samples=2**40, seed=1, threads=2)'),
-    "exact equity": (  # about 1.6e12 deals: hours
+    "exact equity": (  # three players (heads-up is counted in a second): 1.8e15 deals, days
         "import stud_fast",
-        'stud_fast.equity(["As Ks", "Qh Qd"], exact=True, max_deals=10**13, threads=2)'),
+        'stud_fast.equity(["As Ks Qs", "Qh Qd Jd", "Jc Tc 9c"], exact=True, '
+        "max_deals=10**16, threads=2)"),
+    "counted range equity": (  # heads-up, third street: 1,100 holdings counted, half a minute
+        'import stud_fast\nvillain = stud_fast.Range.from_up_cards("9c", 2)',
+        'stud_fast.equity(["As Ks Qs", villain], exact=True, threads=2)'),
     "batch into a new array": (
         "import stud_fast\nhands = aliased_hands(1_000_000_000)",
         'stud_fast.evaluate_batch(hands, wild_ranks="23456789T", threads=2)'),

@@ -15,6 +15,7 @@ import pytest
 import stud_fast
 from stud_fast import CardError, Range, equity
 from stud_fast._reference import hand_text, parse_cards
+from stud_fast.equity_result import COUNT_ABOVE
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from equity_reference import GAMES, reference_equity  # noqa: E402
@@ -354,6 +355,112 @@ def test_exact_over_max_deals_is_refused_at_once() -> None:
     small = equity(["As Ks Qs Js 9d 8d", Range.from_list(["Kh 9c 4d 2c 3h 3d"])],
                    game="seven_card_stud", exact=True, max_deals=2000)
     assert small.exact and small.deals == 40 * 39  # one holding: 40 * 39 deals of a card each
-    with pytest.raises(ValueError, match="max_deals"):
-        equity(["As Ks Qs Js 9d 8d", Range.from_list(["Kh 9c 4d 2c 3h 3d"])],
-               game="seven_card_stud", exact=True, max_deals=1000)
+    with pytest.raises(ValueError, match="max_deals"):  # three players: enumerated
+        equity(["As Ks Qs Js 9d 8d", Range.from_list(["Kh 9c 4d 2c 3h 3d"]),
+                "2h 2s 5c 6c 7h 8h"], game="seven_card_stud", exact=True, max_deals=1000)
+    # heads-up is never refused for its deals (issue 21 item 4): counted, or enumerated when
+    # it has so few deals (here, sixth street) that enumerating is faster
+    heads_up = equity(["As Ks Qs Js 9d 8d", Range.from_list(["Kh 9c 4d 2c 3h 3d"])],
+                      game="seven_card_stud", exact=True, max_deals=1000)
+    assert heads_up == small
+
+
+# ---- heads-up ranges counted (issue 21 item 2) ------------------------------------------------
+
+def _enumerated_range_equity(hands: list[Any], game: str, dead: str
+                             ) -> tuple[list[float], int, int]:
+    """Today's range equity, rebuilt from outside: every combination of holdings (holdings in
+    the order given, range players in seat order, a holding meeting a fixed, dead or already
+    picked card dropped) enumerated by the C engine on its own (``_core.equity_raw``, which
+    never counts), its equities weighted by the product of the holdings' weights and summed in
+    chunks of SF_RANGE_CHUNK (1) combinations in order, as the C range engine sums
+    (range_equity.h). The same
+    integers per combination either way, so the same floats."""
+    import itertools
+
+    from stud_fast import _core
+    from stud_fast.equity import _pot
+
+    pot = _pot(game, None, None)
+    fixed = [None if isinstance(h, Range) else list(stud_fast.parse_cards(h)) for h in hands]
+    dead_ids = list(stud_fast.parse_cards(dead))
+    taken = {c for f in fixed if f for c in f} | set(dead_ids)
+    # each range's weights over its largest, as the C engine scales them (range_equity.c)
+    choices = [[(list(stud_fast.parse_cards(t)), float(w) / max(float(v) for _, v in h))
+                for t, w in h]
+               if isinstance(h, Range) else [(fixed[i], 1.0)] for i, h in enumerate(hands)]
+    sums, chunk, total, deals, n = [0.0, 0.0], [0.0, 0.0], 0.0, 0, 0
+    for combo in itertools.product(*choices):
+        cards = [c for ids, _ in combo for c in ids]
+        ranged = [c for (ids, _), f in zip(combo, fixed) if f is None for c in ids]
+        if len(set(cards)) != len(cards) or taken & set(ranged):
+            continue
+        weight = 1.0
+        for _, w in combo:
+            weight *= w
+        raw = _core.equity_raw(pot.ranking.number, pot.hilo, pot.cards,
+                               [ids for ids, _ in combo], dead_ids, True, 0, 0, 1,
+                               pot.wild_mask, 0, None)
+        for p in range(2):
+            chunk[p] += weight * raw["equity"][p]
+        total += weight
+        deals += int(raw["deals"])
+        n += 1
+        if n % 1 == 0:  # SF_RANGE_CHUNK
+            sums = [s + c for s, c in zip(sums, chunk)]
+            chunk = [0.0, 0.0]
+    sums = [s + c for s, c in zip(sums, chunk)]
+    return [s / total for s in sums], deals, n
+
+
+def _random_range(rng: Any, deck: list[str], cards: int, size: int) -> Range:
+    holdings: dict[str, int] = {}
+    while len(holdings) < size:
+        holdings[" ".join(sorted(rng.sample(deck, cards)))] = rng.randrange(1, 5)
+    return Range(holdings)
+
+
+@pytest.mark.parametrize("game,street,seed", [
+    ("seven_card_stud", 5, 1), ("seven_card_stud", 6, 2), ("razz", 5, 3), ("stud_hilo", 5, 4),
+    ("stud_hilo", 6, 5), ("five_card_stud_32", 3, 6), ("baseball", 5, 7),
+    ("five_card_stud", 3, 8)])
+def test_heads_up_ranges_are_counted_bit_identically_to_enumeration(game: str, street: int,
+                                                                    seed: int) -> None:
+    """Issue 21 item 2: a hand against a weighted range and a range against a range, counted,
+    give the very floats that enumerating every combination gives, and the
+    same number of deals; card removal between the ranges (their holdings drawn from one small
+    pool, so many pairs meet) and against the fixed hand and the dead cards."""
+    import random
+
+    rng = random.Random(seed)
+    deck = [stud_fast.card_str(c) for c in
+            (stud_fast.DECK_32 if game.endswith("_32") else stud_fast.DECK_52)]
+    rng.shuffle(deck)
+    hero, dead = " ".join(deck[:street]), " ".join(deck[street:street + 2])
+    pool = deck[street - 1:street + 20]  # one of the hero's cards and the dead cards among them
+    # the pool overlaps the hero's and the dead cards: holdings meeting them are dropped
+    r1, r2 = _random_range(rng, pool, street, 5), _random_range(rng, pool, street, 4)
+    compared = 0
+    for hands in ([hero, r1], [r1, r2], [r2, hero]):
+        try:
+            want, deals, combos = _enumerated_range_equity(hands, game, dead)
+        except ZeroDivisionError:  # card removal left no combination
+            with pytest.raises(ValueError):
+                equity(hands, game=game, dead=dead, exact=True)
+            continue
+        got = equity(hands, game=game, dead=dead, exact=True)
+        # sixth street's combinations have few deals: enumerated, faster than counted
+        assert got.method == ("count" if deals > COUNT_ABOVE * combos else "enumerate")
+        assert list(got.equity) == want and got.deals == deals and got.exact
+        compared += 1
+    assert compared >= 2
+
+
+def test_a_hand_against_a_third_street_range_is_counted_by_default() -> None:
+    """exact=None counts a heads-up spot against a range from third street (enumerating it
+    visits about 10^10 deals a holding); the deals are those of every combination."""
+    villain = Range({"Jh Jd 9c": 3, "Ah Kd 9c": 1, "8s 8h 9c": 2})
+    got = equity(["As Ks Qs", villain], game="seven_card_stud", dead="2c 3c")
+    assert got.method == "count" and got.exact
+    one = equity(["As Ks Qs", "8s 8h 9c"], game="seven_card_stud", dead="2c 3c")
+    assert got.deals == 3 * one.deals

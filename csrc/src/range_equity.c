@@ -4,7 +4,7 @@
  * A spot lists its possible combinations once (a depth-first walk over the range players that
  * drops a holding as soon as it shares a card with what is already fixed: card removal). Each
  * combination is then an ordinary equity spot run through the public engine
- * (sf_equity_exact, sf_equity_sample_into). Results do not depend on the thread count:
+ * (sf_equity_count_into for two players, else sf_equity_exact; sf_equity_sample_into). Results do not depend on the thread count:
  *   - exact: every combination's result (itself thread-invariant) is weighted and added into
  *     the sums of its chunk of SF_RANGE_CHUNK combinations in order, and chunk sums are added
  *     in chunk order, whoever computed them;
@@ -12,6 +12,8 @@
  *     combination is sampled from a seed of its own, and integer tallies add in any order.
  */
 #include "stud_fast/range_equity.h"
+
+#include "stud_fast/equity_count.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@
 
 #define MAX_P SF_EQUITY_MAX_PLAYERS
 #define TWO_TO_MINUS_53 (1.0 / 9007199254740992.0)
+#define COUNT_ABOVE 20000u /* heads-up combinations of more deals are counted */
 
 struct sf_range_spot {
     sf_equity_game game;
@@ -254,6 +257,31 @@ static uint64_t chunk_end(const sf_range_spot *s, uint64_t chunk)
     return end < s->ncombos ? end : s->ncombos;
 }
 
+/* One combination's exact result: counted for two players (the tally enumeration gives, in
+   milliseconds: stud_fast/equity_count.h), enumerated where counting does not take the spot.
+   Either way the same integers, so the weighted sums are the same too. */
+static int exact_combo(const sf_range_spot *s, const uint8_t *rows, int threads,
+                       sf_equity_result *r)
+{
+    uint64_t units, deals;
+    int status = sf_equity_exact_plan(&s->game, s->players, rows, s->known_count, s->dead,
+                                      s->ndead, &units, &deals);
+    /* counting costs a fixed few tenths of a millisecond (tables of every 16-bit value):
+       sixth street enumerates faster */
+    if (s->players == 2 && (status == SF_E_HUGE || (status == SF_OK && deals > COUNT_ABOVE))) {
+        sf_equity_tally tally;
+        memset(&tally, 0, sizeof tally);
+        int counted = sf_equity_count_into(&s->game, 2, rows, s->known_count, s->dead,
+                                           s->ndead, &tally);
+        if (counted == SF_OK)
+            sf_equity_finish(&tally, 2, 1, r);
+        if (counted != SF_E_NOT_COUNTED)
+            return counted;
+    }
+    return sf_equity_exact(&s->game, s->players, rows, s->known_count, s->dead, s->ndead,
+                           threads, r);
+}
+
 static void exact_job(void *arg)
 {
     job_t *j = arg;
@@ -267,8 +295,7 @@ static void exact_job(void *arg)
         for (uint64_t c = chunk * SF_RANGE_CHUNK; c < chunk_end(s, chunk); c++) {
             sf_equity_result r;
             fill(s, c, rows);
-            j->status = sf_equity_exact(&s->game, s->players, rows, s->known_count, s->dead,
-                                        s->ndead, j->inner, &r);
+            j->status = exact_combo(s, rows, j->inner, &r);
             if (j->status != SF_OK)
                 return;
             double w = s->weight[c];
@@ -322,7 +349,9 @@ static int run_chunks(const sf_range_spot *s, uint64_t first, uint64_t count, in
         threads = 1;
     if (threads > SF__MAX_THREADS)
         threads = SF__MAX_THREADS;
-    int workers = chunks >= (uint64_t)threads * 4 ? threads : 1;
+    /* a thread per chunk once each gets two (a chunk is one combination, SF_RANGE_CHUNK);
+       fewer chunks run one after another with every thread inside the engine */
+    int workers = chunks >= (uint64_t)threads * 2 ? threads : 1;
     job_t jobs[SF__MAX_THREADS];
     sf_range_sums *chunk_sums = NULL;
     if (sums && !(chunk_sums = calloc(chunks, sizeof *chunk_sums)))

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards, parse_rank_mask
 from stud_fast.errors import CardError
-from stud_fast.equity_result import (_MAX_SAMPLES, DEFAULT_SAMPLES, EXACT_LIMIT, MAX_DEALS,
-                                     CardsText, EquityResult, _Pot)
+from stud_fast.equity_result import (_MAX_SAMPLES, COUNT_ABOVE, DEFAULT_SAMPLES, EXACT_LIMIT,
+                                     MAX_DEALS, CardsText, EquityResult, _Pot)
 from stud_fast.evaluation import thread_count
 from stud_fast.rankings import Ranking
 from stud_fast.ranges import Range, range_equity
@@ -33,7 +33,7 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
            wild_ranks: Union[str, Iterable[str], int] = "", jokers: int = 0,
            max_deals: int = MAX_DEALS,
            progress: Optional[Callable[[int, int], None]] = None,
-           client: Optional["Client"] = None) -> EquityResult:
+           client: Optional["Client"] = None, by_next_card: bool = False) -> EquityResult:
     """Each player's share of the pot in a stud spot.
 
     ``hands`` gives each player's known cards (down and up). ``game`` is a variant name (see
@@ -55,6 +55,8 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
     a ``distributed.Client``, runs the enumeration or the sampling in pieces on its Dask cluster
     (:mod:`stud_fast.dask`): the same result, deal count included, for any number of workers;
     ``progress`` then reports finished pieces (ranges are not run on a cluster).
+    ``by_next_card=True`` (a heads-up spot, counted) also fills ``by_next_card``: for each card
+    player 1 may receive next, both players' exact equities given that card (the outs).
 
     >>> equity(["7h 6c 5d 4s", "Kh Qd Jc 10c"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
@@ -89,18 +91,33 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
     left = _check_cards(known, dead_ids, pot, jokers)
     count = thread_count(threads)
     hands_text = tuple(" ".join(card_str(c) for c in h) for h in known)
-    if exact is not False and client is None and len(known) == 2:
-        # heads-up: counted exactly in milliseconds from any street (docs/equity.md)
+    if by_next_card:
+        if len(known) != 2 or client is not None or exact is False or jokers:
+            raise ValueError("by_next_card is for a heads-up spot counted exactly here: two "
+                             "players, no client=, no exact=False, no jokers")
+        if len(known[0]) >= pot.cards:
+            raise ValueError("by_next_card: player 1 has every card already")
+    if exact is not False and client is None and len(known) == 2 and (
+            by_next_card or _core.equity_deal_count(pot.ranking.number, pot.cards,
+                                                    [len(h) for h in known], left)
+            > min(COUNT_ABOVE, max_deals)):
+        # heads-up: counted exactly in milliseconds from any street (docs/equity.md); a spot
+        # of few deals (sixth street) is enumerated faster, unless max_deals forbids it
         raw = _core.equity_count(pot.ranking.number, pot.hilo, pot.cards, known, dead_ids,
                                  mask, jokers)
         if raw is not None:
             if progress is not None:
                 progress(int(raw["deals"]), int(raw["deals"]))
+            outs = _by_next_card(pot, known, dead_ids, mask) if by_next_card else None
             return EquityResult(
                 game=pot.name, hands=hands_text, equity=tuple(raw["equity"]),
                 win=tuple(raw["win"]), tie=tuple(raw["tie"]), high=tuple(raw["high"]),
                 low=tuple(raw["low"]), std_error=tuple(raw["std_error"]),
-                deals=int(raw["deals"]), exact=True, hilo=pot.hilo, method="count")
+                deals=int(raw["deals"]), exact=True, hilo=pot.hilo, method="count",
+                by_next_card=outs)
+        if by_next_card:
+            raise ValueError("by_next_card: this spot is not counted (more than five cards to "
+                             "come, four in hi-lo, or a shared last card)")
     if exact is not False:
         deals = _core.equity_deal_count(pot.ranking.number, pot.cards, [len(h) for h in known],
                                         left)
@@ -126,6 +143,21 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
         high=tuple(raw["high"]), low=tuple(raw["low"]), std_error=tuple(raw["std_error"]),
         deals=int(raw["deals"]), exact=bool(raw["exact"]), hilo=pot.hilo,
         method="enumerate" if raw["exact"] else "sample")
+
+
+def _by_next_card(pot: _Pot, known: list[list[int]], dead: list[int], mask: int
+                  ) -> dict[str, tuple[float, float]]:
+    """Both players' counted equities for each card player 1 may get next, by card id."""
+    used = {c for h in known for c in h} | set(dead)
+    out: dict[str, tuple[float, float]] = {}
+    for card in pot.ranking.deck:
+        if card in used:
+            continue
+        raw = _core.equity_count(pot.ranking.number, pot.hilo, pot.cards,
+                                 [known[0] + [card], known[1]], dead, mask, 0)
+        assert raw is not None  # fewer cards to come than the counted spot itself
+        out[card_str(card)] = (raw["equity"][0], raw["equity"][1])
+    return out
 
 
 def _check_int(name: str, value: object, low: int, high: Optional[int] = None) -> None:

@@ -9,14 +9,22 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple, Union
+from typing import Iterable, NamedTuple, Optional, Union
 
 from stud_fast.rankings import Ranking
 
-__all__ = ["CardsText", "DEFAULT_SAMPLES", "EXACT_LIMIT", "EquityResult", "MAX_DEALS"]
+__all__ = ["CardsText", "COUNT_ABOVE", "COUNT_LIMIT", "DEFAULT_SAMPLES", "EXACT_LIMIT",
+           "EquityResult", "MAX_DEALS"]
 
 #: exact=None enumerates when a spot has at most this many deals, and samples otherwise
 EXACT_LIMIT = 50_000_000
+#: a heads-up spot (or combination of holdings) of more deals than this is counted, one of
+#: fewer (sixth street) enumerated, which is then faster than the counting's fixed cost
+#: (tables of every 16-bit value); COUNT_ABOVE in csrc/src/range_equity.c says the same
+COUNT_ABOVE = 20_000
+#: exact=None counts a heads-up spot against ranges when its combinations need at most this
+#: many counting steps (about five seconds on one thread), and samples it otherwise
+COUNT_LIMIT = 1_000_000_000
 #: exact=True refuses a spot of more deals than this unless max_deals= is raised (about two
 #: minutes heads-up on two cores of the machine stud_fast is developed on)
 MAX_DEALS = 10_000_000_000
@@ -34,6 +42,8 @@ class EquityResult:
     ``low`` the shares won through each half of a hi-lo pot; ``std_error`` the standard error of
     ``equity`` when sampled (0 when exact). ``method`` says how it was computed: ``"count"``
     (heads-up, exact by counting the deals), ``"enumerate"`` (every deal) or ``"sample"``.
+    ``by_next_card`` (``equity(..., by_next_card=True)``, heads-up): for each card the first
+    player may receive next, by its text, both players' exact equities given that card.
     """
 
     game: str
@@ -49,6 +59,8 @@ class EquityResult:
     hilo: bool = False  # the pot is split between the best high and the best low hand
     # "count", "enumerate" or "sample" ("": from exact); how, not what: not compared
     method: str = field(default="", compare=False)
+    #: equity(by_next_card=True): both players' equities for each card player 1 may get next
+    by_next_card: Optional[dict[str, tuple[float, float]]] = None
 
     def __post_init__(self) -> None:
         if not self.method:

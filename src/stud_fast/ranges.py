@@ -162,7 +162,8 @@ def range_equity(hands: list[Union[CardsText, Range]], *, pot: "_Pot", mask: int
                  progress: Optional[Callable[[int, int], None]]) -> "EquityResult":
     """:func:`stud_fast.equity` when some hands are ranges (its arguments, same meaning;
     ``progress`` counts combinations of holdings)."""
-    from stud_fast.equity_result import DEFAULT_SAMPLES, EXACT_LIMIT, EquityResult
+    from stud_fast.equity_result import (COUNT_ABOVE, COUNT_LIMIT, DEFAULT_SAMPLES, EXACT_LIMIT,
+                                         EquityResult)
     from stud_fast.evaluation import thread_count
     main, hilo, per_player, name = pot.ranking, pot.hilo, pot.cards, pot.name
     if not 2 <= len(hands) <= 8:
@@ -205,15 +206,50 @@ def range_equity(hands: list[Union[CardsText, Range]], *, pot: "_Pot", mask: int
     unseen = (len(deck) - len(taken - {JOKER}) + jokers - jokers_seen
               - sum(count for count, r in zip(counts, ranges) if r is not None))
     deals = _core.equity_deal_count(main.number, per_player, counts, unseen)
+    countable = count_steps(per_player, counts, unseen, hilo)
+    steps = countable if deals > COUNT_ABOVE else None  # smaller ones enumerate faster
+    if exact is not False and countable is not None:
+        # heads-up: each combination counted (docs/equity.md), or enumerated when it has at
+        # most COUNT_ABOVE deals; never refused for its deals; exact=None counts when the
+        # combinations' counting steps stay within COUNT_LIMIT
+        work = steps if steps is not None else max(deals, 0.0)
+        limit = float(COUNT_LIMIT) if steps is not None else float(EXACT_LIMIT)
+        refuse_above = math.inf
+    else:
+        work, limit, refuse_above = max(deals, 0.0), float(min(EXACT_LIMIT, max_deals)), \
+            float(max_deals)
     raw = _core.range_equity_raw(
-        main.number, hilo, per_player, known, ranges, dead_ids, exact, max(deals, 0.0),
-        float(min(EXACT_LIMIT, max_deals)), samples or DEFAULT_SAMPLES,
-        seed if seed is not None else secrets.randbits(64), thread_count(threads), mask,
-        jokers, progress, float(max_deals))
+        main.number, hilo, per_player, known, ranges, dead_ids, exact, work, limit,
+        samples or DEFAULT_SAMPLES, seed if seed is not None else secrets.randbits(64),
+        thread_count(threads), mask, jokers, progress, refuse_above)
+    exact_run = bool(raw["exact"])
     return EquityResult(
         game=name, hands=tuple(f"range of {len(h)}" if isinstance(h, Range)
                                else " ".join(card_str(c) for c in known[i])
                                for i, h in enumerate(hands)),
         equity=tuple(raw["equity"]), win=tuple(raw["win"]), tie=tuple(raw["tie"]),
         high=tuple(raw["high"]), low=tuple(raw["low"]), std_error=tuple(raw["std_error"]),
-        deals=int(raw["deals"]), exact=bool(raw["exact"]), hilo=hilo)
+        deals=int(raw["deals"]), exact=exact_run, hilo=hilo,
+        method=("count" if steps is not None else "enumerate") if exact_run else "sample")
+
+
+def count_steps(per_player: int, counts: list[int], unseen: int, hilo: bool
+                ) -> Optional[float]:
+    """The counter steps of counting one heads-up spot whose players hold ``counts`` cards
+    with ``unseen`` cards left (about (C(u, a) + C(u, b)) * 2^min(a, b), the cost model of
+    stud_fast/equity_count.h), or None for a spot the counting does not take: more than two
+    players, more than five cards to come, more than four each in hi-lo, or a stub too short
+    for every card to be dealt (a shared card, S3).
+
+    >>> count_steps(7, [3, 3], 46, False)   # third street, seven-card stud
+    5221920.0
+    >>> count_steps(7, [3, 3, 3], 43, False) is None
+    True
+    """
+    if len(counts) != 2:
+        return None
+    a, b = (per_player - c for c in counts)
+    least = min(a, b)
+    if a > 5 or b > 5 or (hilo and least > 4) or a + b > unseen:
+        return None
+    return float((math.comb(unseen, a) + math.comb(unseen, b)) * 2 ** least)

@@ -176,8 +176,8 @@ def test_equity_checks_arguments_before_the_cluster() -> None:
         stud_fast.equity(["As Ks", "Qd Qc"], samples=0, client=not_a_client)
     with pytest.raises(CardError, match="twice"):
         stud_fast.equity(["As Ks", "As Qc"], client=not_a_client)
-    with pytest.raises(ValueError, match="max_deals"):
-        stud_fast.equity(["As", "Kd"], exact=True, max_deals=10, client=not_a_client)
+    with pytest.raises(ValueError, match="max_deals"):  # three players (heads-up is counted)
+        stud_fast.equity(["As", "Kd", "Qh"], exact=True, max_deals=10, client=not_a_client)
     with pytest.raises(ValueError, match="Range"):
         stud_fast.equity([stud_fast.Range.from_list(["Ah Ad", "As Ac"]), "Kd Kc"],
                          client=not_a_client)
@@ -442,3 +442,16 @@ def test_client_from_args_starts_and_stops_a_local_cluster() -> None:
         assert c is not None and list(c.nthreads().values()) == [1]
         cluster = c.cluster
     assert cluster.status.name == "closed"
+
+
+@pytest.mark.dask
+def test_heads_up_is_counted_on_a_worker(client: Any) -> None:
+    """Issue 21 item 4: a heads-up spot with client= is counted (on a worker, one piece), the
+    same result as counting here, from third street (10^10 deals, never enumerated)."""
+    hands = ["As Ks Qd", "Jh Jd 9c"]
+    local = stud_fast.equity(hands, game="razz")
+    calls: list[tuple[int, int]] = []
+    got = stud_fast.equity(hands, game="razz", client=client,
+                           progress=lambda d, t: calls.append((d, t)))
+    assert got.method == local.method == "count" and got == local
+    assert calls == [(local.deals, local.deals)]

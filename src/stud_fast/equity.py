@@ -37,26 +37,30 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
     """Each player's share of the pot in a stud spot.
 
     ``hands`` gives each player's known cards (down and up). ``game`` is a variant name (see
-    :data:`stud_fast.variants.VARIANTS`; hyphens accepted), or None with ``ranking`` (high, short32,
-    razz; "hilo" for high with an eight-or-better low half) and ``cards`` per player (5 or 7).
-    Unknown cards come from the deck minus every known and ``dead`` card. ``exact=None`` enumerates
-    when the spot has at most :data:`EXACT_LIMIT` deals and samples ``samples`` deals otherwise
-    (1,000,000 by default); ``exact=True`` enumerates, and refuses at once a spot of more than
-    ``max_deals`` deals (:data:`MAX_DEALS` by default). A ``seed`` (0 to 2**64 - 1) makes sampling
-    reproducible for any thread count. ``wild_ranks`` (text such as ``"9"``, an iterable of ranks or
-    a mask) adds wild ranks to the game's own (baseball's threes and nines are always wild);
-    ``jokers`` puts that many jokers (``Xx``, always wild) in the deck, known ones included. When
-    the deck cannot give every player a seventh card, the last card is one card shared by everyone
-    (docs/rules.md S3). ``progress(done, total)``, if given, is called about every 2% of the deals
-    (the result is the same with or without it). Ctrl-C stops a run of any size within a fraction of
-    a second. A :class:`~stud_fast.ranges.Range` in place of a player's cards gives the
-    weight-averaged equity over its holdings, those sharing a card with a known or dead card (or
-    another range's holding) dropped; ``progress`` then counts combinations of holdings. ``client``,
-    a ``distributed.Client``, runs the enumeration or the sampling in pieces on its Dask cluster
-    (:mod:`stud_fast.dask`): the same result, deal count included, for any number of workers;
-    ``progress`` then reports finished pieces (ranges are not run on a cluster).
-    ``by_next_card=True`` (a heads-up spot, counted) also fills ``by_next_card``: for each card
-    player 1 may receive next, both players' exact equities given that card (the outs).
+    :data:`stud_fast.variants.VARIANTS`; hyphens accepted), or None with ``ranking`` (high,
+    short32, razz; "hilo" for high with an eight-or-better low half) and ``cards`` per player (5
+    or 7). Unknown cards come from the deck minus every known and ``dead`` card. A heads-up spot
+    is exact unless ``exact=False``: counted from any street in milliseconds
+    (``method="count"``, the tally enumeration gives; docs/equity.md), or enumerated when it has
+    at most :data:`~stud_fast.equity_result.COUNT_ABOVE` deals. With more players ``exact=None``
+    enumerates when the spot has at most :data:`EXACT_LIMIT` deals and samples ``samples`` deals
+    otherwise (1,000,000 by default); ``exact=True`` enumerates, and refuses at once a spot of
+    more than ``max_deals`` deals (:data:`MAX_DEALS` by default). A ``seed`` (0 to 2**64 - 1)
+    makes sampling reproducible for any thread count. ``wild_ranks`` (text such as ``"9"``, an
+    iterable of ranks or a mask) adds wild ranks to the game's own (baseball's threes and nines
+    are always wild); ``jokers`` puts that many jokers (``Xx``, always wild) in the deck, known
+    ones included. When the deck cannot give every player a seventh card, the last card is one
+    card shared by everyone (docs/rules.md S3). ``progress(done, total)``, if given, is called
+    about every 2% of the deals (the result is the same with or without it). Ctrl-C stops a run
+    of any size within a fraction of a second. A :class:`~stud_fast.ranges.Range` in place of a
+    player's cards gives the weight-averaged equity over its holdings, those sharing a card with
+    a known or dead card (or another range's holding) dropped; ``progress`` then counts
+    combinations of holdings. ``client``, a ``distributed.Client``, runs the enumeration or the
+    sampling in pieces on its Dask cluster (:mod:`stud_fast.dask`; a heads-up count in one piece
+    on a worker): the same result, deal count included, for any number of workers; ``progress``
+    then reports finished pieces (ranges are not run on a cluster). ``by_next_card=True`` (a
+    heads-up spot, counted) also fills ``by_next_card``: for each card player 1 may receive
+    next, both players' exact equities given that card (the outs).
 
     >>> equity(["7h 6c 5d 4s", "Kh Qd Jc 10c"], game="razz", exact=False, samples=10_000,
     ...        seed=3).exact
@@ -97,14 +101,18 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
                              "players, no client=, no exact=False, no jokers")
         if len(known[0]) >= pot.cards:
             raise ValueError("by_next_card: player 1 has every card already")
-    if exact is not False and client is None and len(known) == 2 and (
+    if exact is not False and len(known) == 2 and (
             by_next_card or _core.equity_deal_count(pot.ranking.number, pot.cards,
                                                     [len(h) for h in known], left)
             > min(COUNT_ABOVE, max_deals)):
         # heads-up: counted exactly in milliseconds from any street (docs/equity.md); a spot
         # of few deals (sixth street) is enumerated faster, unless max_deals forbids it
-        raw = _core.equity_count(pot.ranking.number, pot.hilo, pot.cards, known, dead_ids,
-                                 mask, jokers)
+        count = _core.equity_count
+        if client is not None:  # on a worker, in one piece
+            from stud_fast.dask import equity_count as count_on_cluster
+
+            count = functools.partial(count_on_cluster, client)
+        raw = count(pot.ranking.number, pot.hilo, pot.cards, known, dead_ids, mask, jokers)
         if raw is not None:
             if progress is not None:
                 progress(int(raw["deals"]), int(raw["deals"]))

@@ -3,6 +3,7 @@ exactly the tally of the local run, so the result is the same to the last bit.
 
 - Sampling: sample ``i`` of a seeded run is drawn from a stream fixed by the seed and ``i``'s
   block of ``SF_EQUITY_BLOCK`` samples, so pieces on block boundaries add up to the run.
+- Heads-up, exact: counted in one piece on a worker (:func:`equity_count`), milliseconds.
 - Exact enumeration: the C engine numbers the units an exact run is cut into
   (``_core.equity_plan``), and any range of units gives its integer tally; the local run adds
   the very same units.
@@ -21,7 +22,7 @@ from stud_fast.dask._cluster import for_each_result, split_evenly, thread_total
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["equity_raw"]
+__all__ = ["equity_count", "equity_raw"]
 
 BLOCK = 4096  # SF_EQUITY_BLOCK: sampled pieces start on its multiples
 _MIN_SAMPLES = 64 * BLOCK  # a piece of fewer samples costs more to schedule than to run
@@ -62,6 +63,18 @@ def equity_raw(client: "Client", ranking: int, hilo: bool, cards_per_player: int
 
     for_each_result(client, calls, add)
     return _core.equity_finish(sums, len(known), exact)
+
+
+def equity_count(client: "Client", ranking: int, hilo: bool, cards_per_player: int,
+                 known: list[list[int]], dead: list[int], wild_mask: int = 0,
+                 jokers: int = 0) -> Optional[dict[str, Any]]:
+    """``_core.equity_count`` (a heads-up spot counted exactly, docs/equity.md) run on a
+    worker of ``client``: one piece of milliseconds, nothing to split; None for a spot the
+    counting does not take. An exception or Ctrl-C while waiting cancels it."""
+    results: list[Optional[dict[str, Any]]] = []
+    for_each_result(client, [(_core.equity_count, ranking, hilo, cards_per_player, known,
+                              dead, wild_mask, jokers)], lambda _, raw: results.append(raw))
+    return results[0]
 
 
 def _add(into: Tally, tally: Tally) -> None:

@@ -105,7 +105,14 @@ int main(void)
               sf_range_exact_into(spot, SF_RANGE_CHUNK, combos, 2, &pieces) == SF_OK,
           "pieces");
     CHECK(memcmp(&whole, &pieces, sizeof whole) == 0, "pieces add up to the whole, any threads");
-    CHECK(sf_range_exact_into(spot, 1, 5, 1, &pieces) == SF_E_ARGUMENT, "unaligned piece");
+    /* one combination a chunk (SF_RANGE_CHUNK): a piece may start at any combination */
+    sf_range_sums cut;
+    memset(&cut, 0, sizeof cut);
+    CHECK(SF_RANGE_CHUNK == 1 && sf_range_exact_into(spot, 0, 5, 2, &cut) == SF_OK &&
+              sf_range_exact_into(spot, 5, 1, 1, &cut) == SF_OK &&
+              sf_range_exact_into(spot, 6, combos, 2, &cut) == SF_OK,
+          "pieces cut anywhere");
+    CHECK(memcmp(&whole, &cut, sizeof whole) == 0, "cut anywhere, they add up to the whole");
 
     sf_equity_tally t1, t2;
     memset(&t1, 0, sizeof t1);

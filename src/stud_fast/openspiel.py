@@ -77,6 +77,14 @@ def _config(variant: str, params: dict[str, Any]) -> GameConfig:
     return GameConfig(variant=variant, **options)
 
 
+class _Shared(tuple[int, ...]):
+    """An immutable tuple of ints a state's clones share: deep-copied as itself (OpenSpiel's
+    clone() deep-copies every attribute of a state)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Shared":
+        return self
+
+
 class StudGame(pyspiel.Game):  # type: ignore[misc]
     """One stud variant as an OpenSpiel game; made by ``pyspiel.load_game``."""
 
@@ -102,6 +110,17 @@ class StudGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=float(self.stack * (self.players - 1)), utility_sum=0.0,
             max_game_length=self.config.game.deck + plan_streets * per_round)
         super().__init__(_game_type(variant), info, full)
+        # every hand starts alike (the cards are chance's): the hand after the antes, the
+        # first deal's card count and the deck, made once and copied into each new state
+        # (OpenSpiel's clone() makes a new initial state too, then copies attributes over)
+        start = StudHand(self.config, stacks=[self.stack] * self.players, seed=0,
+                         burn=False, automatic=False)
+        while start.dealer_due in _DEALER_OPS:  # the antes
+            getattr(start, start.dealer_due)()
+        trial = start.copy()
+        trial.deal()
+        self._start: tuple[StudHand, int, _Shared] = (
+            start, sum(len(c) for c in trial.cards) + len(trial.community), _Shared(start.stub()))
 
     def new_initial_state(self) -> "StudState":
         """A new hand, before the first card."""
@@ -116,14 +135,6 @@ class StudGame(pyspiel.Game):  # type: ignore[misc]
         return StudObserver(self, kind.perfect_recall)
 
 
-class _Shared(tuple[int, ...]):
-    """An immutable tuple of ints a state's clones share: deep-copied as itself (OpenSpiel's
-    clone() deep-copies every attribute of a state)."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "_Shared":
-        return self
-
-
 class StudState(pyspiel.State):  # type: ignore[misc]
     """A hand of a :class:`StudGame`; ``hand`` is its :class:`~stud_fast.table.StudHand`."""
 
@@ -132,14 +143,13 @@ class StudState(pyspiel.State):  # type: ignore[misc]
         # plain values only: OpenSpiel's clone() deep-copies a state's attributes (the hand
         # by StudHand.copy())
         self._players, self._stack = game.players, game.stack
-        self.hand = StudHand(game.config, stacks=[game.stack] * game.players, seed=0,
-                             burn=False, automatic=False)
+        start, due, stub = game._start  # the hand after the antes, dealing the first street
+        self.hand = start.copy()
         self._chosen: list[int] = []  # the cards of the deal under way drawn so far
         # the pending deal's card count (-1: not known yet; always asked again when an up
         # four earns an extra card) and the cards left before it (None: not known yet)
-        self._due = -1
-        self._stub: Optional[_Shared] = None
-        self._run_dealer()
+        self._due = -1 if start.config.four_up_extra_card else due
+        self._stub: Optional[_Shared] = stub
 
     # ---- the dealer ----------------------------------------------------------------------
 

@@ -85,6 +85,21 @@ class _Shared(tuple[int, ...]):
         return self
 
 
+class _Pending:
+    """The deal under way: the cards drawn for it so far, its card count (-1: not known
+    yet, or asked again at every card when an up four earns an extra card) and the cards
+    left before it (None: not known yet). Immutable (replaced, never changed), so a state's
+    clones share it."""
+
+    __slots__ = ("chosen", "due", "stub")
+
+    def __init__(self, chosen: tuple[int, ...], due: int, stub: Optional[_Shared]) -> None:
+        self.chosen, self.due, self.stub = chosen, due, stub
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Pending":
+        return self
+
+
 class StudGame(pyspiel.Game):  # type: ignore[misc]
     """One stud variant as an OpenSpiel game; made by ``pyspiel.load_game``."""
 
@@ -140,16 +155,16 @@ class StudState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: StudGame) -> None:
         super().__init__(game)
-        # plain values only: OpenSpiel's clone() deep-copies a state's attributes (the hand
-        # by StudHand.copy())
-        self._players, self._stack = game.players, game.stack
+        # two attributes: OpenSpiel's clone() deep-copies each (the hand by StudHand.copy(),
+        # the pending deal as itself)
         start, due, stub = game._start  # the hand after the antes, dealing the first street
         self.hand = start.copy()
-        self._chosen: list[int] = []  # the cards of the deal under way drawn so far
-        # the pending deal's card count (-1: not known yet; always asked again when an up
-        # four earns an extra card) and the cards left before it (None: not known yet)
-        self._due = -1 if start.config.four_up_extra_card else due
-        self._stub: Optional[_Shared] = stub
+        self._pending = _Pending((), -1 if start.config.four_up_extra_card else due, stub)
+
+    @property
+    def _chosen(self) -> tuple[int, ...]:
+        """The cards drawn so far for the deal under way."""
+        return self._pending.chosen
 
     # ---- the dealer ----------------------------------------------------------------------
 
@@ -162,16 +177,16 @@ class StudState(pyspiel.State):  # type: ignore[misc]
             if due in _DEALER_OPS:
                 getattr(hand, due)()
                 continue
-            count = self._due
+            pending = self._pending
+            count = pending.due
             if count < 0:
                 count = self._cards_due()
                 if not hand.config.four_up_extra_card:  # the count is the street's
-                    self._due = count
-            if count > len(self._chosen):
+                    pending = self._pending = _Pending(pending.chosen, count, pending.stub)
+            if count > len(pending.chosen):
                 return  # a chance node
-            hand.stack_deck(self._chosen)
-            self._chosen = []
-            self._due, self._stub = -1, None
+            hand.stack_deck(pending.chosen)
+            self._pending = _Pending((), -1, None)
             hand.deal()
 
     def _cards_due(self) -> int:
@@ -204,9 +219,11 @@ class StudState(pyspiel.State):  # type: ignore[misc]
     def _left(self) -> _Shared:
         """The cards left before the pending deal (the stub: chosen cards stay in it until
         the street is dealt), kept until then."""
-        stub = self._stub
+        pending = self._pending
+        stub = pending.stub
         if stub is None:
-            stub = self._stub = _Shared(self.hand.stub())
+            stub = _Shared(self.hand.stub())
+            self._pending = _Pending(pending.chosen, pending.due, stub)
         return stub
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -221,7 +238,8 @@ class StudState(pyspiel.State):  # type: ignore[misc]
         if hand.dealer_due == "deal" and not hand.is_over:
             if action in self._chosen or action not in self._left():
                 raise ValueError(f"card {action} is not left to deal")
-            self._chosen.append(int(action))
+            pending = self._pending
+            self._pending = _Pending(pending.chosen + (int(action),), pending.due, pending.stub)
         else:
             seat = hand.actor
             if seat is None or action not in action_indices(hand, seat):
@@ -242,8 +260,9 @@ class StudState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Chips won (negative: lost) by each seat; all 0 until the end."""
         if not self.hand.is_over:
-            return [0.0] * self._players
-        return [float(s - self._stack) for s in self.hand.stacks]
+            return [0.0] * self.hand.seats
+        start = self.hand.starting_stacks
+        return [float(s - s0) for s, s0 in zip(self.hand.stacks, start)]
 
     def __str__(self) -> str:
         return json.dumps(self.hand.view(None))

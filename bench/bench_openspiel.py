@@ -72,20 +72,25 @@ def peer_game(path: str) -> Any:
 
 def against_peer(path: str, seconds: float, rounds: int = 3) -> str:
     """Random play through pyspiel, ours and the peer's, interleaved: the best of
-    ``rounds`` runs of ``seconds / rounds`` each."""
-    ours = pyspiel.load_game("stud_fast_seven_card_stud(players=2)")
-    theirs = peer_game(path)
-    best = {"stud_fast": (0.0, 0.0), "peer": (0.0, 0.0)}
+    ``rounds`` runs of ``seconds / rounds`` each. OpenSpiel's own Python Kuhn poker is
+    timed alongside: the pace of the smallest Python-registered game, the floor of what
+    pyspiel's calls into Python cost per step."""
+    from open_spiel.python.games import kuhn_poker  # noqa: F401  (registers python_kuhn_poker)
+
+    games = {"stud_fast": pyspiel.load_game("stud_fast_seven_card_stud(players=2)"),
+             "peer": peer_game(path), "kuhn": pyspiel.load_game("python_kuhn_poker")}
+    best = dict.fromkeys(games, (0.0, 0.0))
     for _ in range(rounds):
-        for name, game in (("stud_fast", ours), ("peer", theirs)):
-            steps, games, took = play_for(game, seconds / rounds)
-            best[name] = max(best[name], (steps / took, games / took))
+        for name, game in games.items():
+            steps, played, took = play_for(game, seconds / rounds)
+            best[name] = max(best[name], (steps / took, played / took))
     (ours_steps, ours_games), (peer_steps, peer_games) = best["stud_fast"], best["peer"]
     return (f"random play, heads-up seven-card stud, best of {rounds}: stud_fast "
             f"{ours_steps:,.0f} steps/s ({ours_games:,.0f} games/s), peer python_scs_poker "
             f"{peer_steps:,.0f} steps/s ({peer_games:,.0f} games/s): "
             f"{ours_steps / peer_steps:.2f}x the steps, {ours_games / peer_games:.2f}x the "
-            f"games")
+            f"games; OpenSpiel's python_kuhn_poker {best['kuhn'][0]:,.0f} steps/s "
+            f"({best['kuhn'][0] / peer_steps:.2f}x the peer's)")
 
 
 def mccfr(seconds: float) -> str:

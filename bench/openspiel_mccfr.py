@@ -81,6 +81,9 @@ def main() -> None:
     table = solver._infostates  # the solver's regrets and average policy by information state
     print(f"ES-MCCFR, heads-up fixed-limit five-card stud 32: {iterations} iterations in "
           f"{took:.0f} s ({iterations / took:.1f}/s), {len(table)} information states")
+    won, _ = results("five_card_stud_32", args.hands, ["random", "strength"], args.seed,
+                     stakes)
+    print(f"  baseline, random vs strength: {win_rate(won, stakes['big_bet'])}")
     for opponent in ("random", "strength"):
         bot = policy_bot(solver.average_policy(), game, name="mccfr",
                          known=table.__contains__)

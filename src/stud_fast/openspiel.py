@@ -645,8 +645,9 @@ def ismcts_bot(game: StudGame, *, simulations: int = 100, uct_c: float = 2.0,
     ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with random-rollout leaf values,
     ``simulations`` searches per decision, each in a world drawn by
     :meth:`StudState.resample_from_infostate` (the cards the player does not see dealt
-    afresh). OpenSpiel's C++ ``pyspiel.ISMCTSBot`` is not used: given a Python game it
-    crashes the interpreter (open-spiel 2.0.2, segmentation fault).
+    afresh). OpenSpiel's C++ ``pyspiel.ISMCTSBot`` is not used: its ``step`` crashes the
+    interpreter on any Python-registered game (segmentation fault with open-spiel 2.0.2, on
+    OpenSpiel's own ``python_kuhn_poker`` as on these; the C++ ``kuhn_poker`` works).
 
     >>> import pyspiel
     >>> from stud_fast.simulate import simulate

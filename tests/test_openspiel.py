@@ -184,7 +184,9 @@ def _decisions(game: Any, rng: random.Random, games: int) -> Any:
 
 @pytest.mark.parametrize("name", ["stud_fast_five_card_stud_32(stack=40,small_bet=2)",
                                   "stud_fast_seven_card_stud(stack=60)",
-                                  "stud_fast_razz(players=3,stack=60)"])
+                                  "stud_fast_razz(players=3,stack=60)",
+                                  "stud_fast_mexican_stud(players=3,stack=60)",
+                                  "stud_fast_baseball(stack=60,four_up_extra_card=True)"])
 def test_state_from_view_gives_the_games_information_state(name: str) -> None:
     """Rebuilt from the acting seat's SeatView alone, the state has the player's information
     state string of the real game at that point, and the same legal actions."""

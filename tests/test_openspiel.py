@@ -164,3 +164,197 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     with pytest.raises(Exception):
         state.apply_action(illegal)
     assert str(state) == before
+
+
+# ---- OpenSpiel policies and bots playing stud_fast seats (issue 24 item 3) ----------------
+
+
+def _decisions(game: Any, rng: random.Random, games: int) -> Any:
+    """Random games of ``game``: every decision's state (a clone) and its player."""
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                cards, _ = zip(*state.chance_outcomes())
+                state.apply_action(rng.choice(cards))
+                continue
+            yield state.clone(), state.current_player()
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["stud_fast_five_card_stud_32(stack=40,small_bet=2)",
+                                  "stud_fast_seven_card_stud(stack=60)",
+                                  "stud_fast_razz(players=3,stack=60)",
+                                  "stud_fast_mexican_stud(players=3,stack=60)",
+                                  "stud_fast_baseball(stack=60,four_up_extra_card=True)"])
+def test_state_from_view_gives_the_games_information_state(name: str) -> None:
+    """Rebuilt from the acting seat's SeatView alone, the state has the player's information
+    state string of the real game at that point, and the same legal actions."""
+    game = pyspiel.load_game(name)
+    checked = 0
+    for state, player in _decisions(game, random.Random(name), 12):
+        view = state.hand.seat_view(player)
+        rebuilt, me = sfo.state_from_view(game, view)
+        assert me == player and rebuilt.current_player() == player
+        assert rebuilt.information_state_string(player) == \
+            state.information_state_string(player)
+        assert rebuilt.legal_actions() == state.legal_actions()
+        checked += 1
+    assert checked > 30
+
+
+def _play_hand(config: Any, rng: random.Random, dealer: int, deck: list[int],
+               stop: float) -> StudHand:
+    """A hand of ``config`` (stacks 60) dealt from ``deck``, random actions (chosen by
+    ``rng``) until the end or, at each decision, with probability ``1 - stop``."""
+    hand = StudHand(config, stacks=[60] * 2, dealer=dealer, deck=deck)
+    while hand.actor is not None and rng.random() < stop:
+        legal = list(hand.legal_actions())
+        hand.act(rng.choice(legal))
+    return hand
+
+
+def test_E3_the_bots_input_ignores_the_opponents_down_card() -> None:
+    """Two hands that differ only in one down card of the opponent (swapped with a card
+    nobody is dealt), either dealer, burns on: the acting seat's policy bot rebuilds the same
+    information state from both views, equal to the game's own string for that seat's player
+    (seats renumbered from the dealer), and takes the same decision with the same random
+    source; even a view that (wrongly) showed that down card gives the same input."""
+    import dataclasses
+
+    game = pyspiel.load_game("stud_fast_seven_card_stud(stack=60)")
+    bot = sfo.policy_bot({}, game)
+    rng = random.Random(11)
+    compared = 0
+    for trial in range(40):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        dealer = trial % 2
+        a = _play_hand(game.config, random.Random(trial), dealer, deck, 0.8)
+        if a.actor is None:
+            continue
+        me = a.actor
+        down = next(i for i, (c, up) in enumerate(a.cards[1 - me]) if not up)
+        dealt = {c for held in a.cards for c, _ in held}
+        swap_in = next(c for c in deck[::-1] if c not in dealt)
+        card = a.cards[1 - me][down][0]
+        other = [swap_in if c == card else card if c == swap_in else c for c in deck]
+        b = _play_hand(game.config, random.Random(trial), dealer, other, 0.8)
+        assert [r.kind for r in a.records] == [r.kind for r in b.records]
+        assert a.cards[1 - me][down][0] != b.cards[1 - me][down][0]
+        va, vb = a.seat_view(me), b.seat_view(me)
+        assert va == vb  # the views themselves already agree (E3)
+        shown = list(va.cards)
+        shown[1 - me] = tuple((a.cards[1 - me][j][0], up)
+                              for j, (_, up) in enumerate(va.cards[1 - me]))
+        leaky = dataclasses.replace(va, cards=tuple(shown))
+        key = bot.information_state(va)
+        assert bot.information_state(vb) == key == bot.information_state(leaky)
+        assert bot.choose(va, random.Random(trial)) == bot.choose(vb, random.Random(trial))
+        # the game's own information state for the seat's player (every card real)
+        player = (me - dealer) % 2
+        state, _ = sfo.state_from_view(game, dataclasses.replace(
+            va, cards=tuple(tuple(held) for held in a.cards)))
+        assert state.information_state_string(player) == key
+        compared += 1
+    assert compared >= 10
+
+
+def test_policy_bot_plays_legal_actions_for_both_seats_in_simulate() -> None:
+    from open_spiel.python.algorithms import external_sampling_mccfr as es
+
+    from stud_fast.simulate import simulate
+
+    game = pyspiel.load_game("stud_fast_five_card_stud_32(stack=40,small_bet=2)")
+    solver = es.ExternalSamplingSolver(game, es.AverageType.SIMPLE)
+    for _ in range(30):
+        solver.iteration()
+    bot = sfo.policy_bot(solver.average_policy(), game, name="mccfr",
+                         known=solver._infostates.__contains__)
+    summary = simulate("five_card_stud_32", hands=40, players=2, seed=3,
+                       bots=[bot, "strength"], stack=40, small_bet=2, big_bet=4,
+                       progress=False)
+    assert summary.hands == 40 and sorted(summary.flow_per_bot) == ["mccfr", "strength"]
+    assert bot.decisions > 40 and 0 < bot.unseen <= bot.decisions  # few states trained
+    # the bot at both seats, against itself
+    both = sfo.policy_bot(solver.average_policy(), game)
+    assert simulate("five_card_stud_32", hands=10, players=2, seed=4, bots=[both],
+                    stack=40, small_bet=2, big_bet=4, progress=False).flow_per_bot == \
+        {"policy": 0}
+
+
+def test_policy_bot_plays_a_mapping_and_falls_back_to_uniform() -> None:
+    game = pyspiel.load_game("stud_fast_five_card_stud_32(stack=40,small_bet=2)")
+    hand = StudHand(game.config, stacks=[40, 40], seed=8)
+    view = hand.seat_view(hand.actor)
+    bot = sfo.policy_bot({}, game)
+    probabilities = bot.probabilities(view)
+    assert len(set(probabilities.values())) == 1 and abs(sum(probabilities.values()) - 1) < 1e-9
+    assert bot.choose(view, random.Random(1)) in view.legal_actions and bot.unseen == 1
+    key = bot.information_state(view)
+    legal = sorted(probabilities)
+    sure = sfo.policy_bot({key: {legal[-1]: 1.0, 99: 5.0}}, game)
+    assert sure.probabilities(view) == {a: float(a == legal[-1]) for a in legal}
+    assert sure.unseen == 0
+
+
+def test_policy_and_spiel_bots_refuse_bad_arguments() -> None:
+    game = pyspiel.load_game("stud_fast_five_card_stud_32(stack=40,small_bet=2)")
+    with pytest.raises(TypeError, match="policy"):
+        sfo.policy_bot(object(), game)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="game"):
+        sfo.policy_bot({}, pyspiel.load_game("kuhn_poker"))
+    with pytest.raises(TypeError, match="bot"):
+        sfo.SpielBot(object(), game)
+    with pytest.raises(ValueError, match="simulations"):
+        sfo.ismcts_bot(game, simulations=0)
+    razz = StudHand(pyspiel.load_game("stud_fast_razz").config, stacks=[40, 40], seed=1)
+    with pytest.raises(ValueError, match="razz"):
+        sfo.state_from_view(game, razz.seat_view(razz.actor))
+    deep = StudHand(game.config, stacks=[80, 80], seed=1)
+    with pytest.raises(ValueError, match="chips"):
+        sfo.state_from_view(game, deep.seat_view(deep.actor))
+    with pytest.raises(TypeError, match="SeatView"):
+        sfo.state_from_view(game, deep.view(0))  # type: ignore[arg-type]
+
+
+def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
+    game = pyspiel.load_game("stud_fast_seven_card_stud(stack=60)")
+    rng = random.Random(21)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differed = 0
+    for state, player in _decisions(game, rng, 4):
+        key = state.information_state_string(player)
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == key
+        assert other.legal_actions() == state.legal_actions()
+        differed += other.hand.cards[1 - player] != state.hand.cards[1 - player]
+    assert differed > 5
+
+
+def test_ismcts_bot_plays_seven_card_stud_legally() -> None:
+    from stud_fast.simulate import simulate
+
+    game = pyspiel.load_game("stud_fast_seven_card_stud(stack=40,small_bet=2)")
+    bot = sfo.ismcts_bot(game, simulations=8, seed=1)
+    summary = simulate("seven_card_stud", hands=3, players=2, seed=5, bots=[bot, "random"],
+                       stack=40, small_bet=2, big_bet=4, progress=False)
+    assert summary.hands == 3 and bot.decisions > 0
+
+
+def test_seat_views_carry_the_dealer_and_the_public_actions() -> None:
+    from stud_fast.bots import RandomBot, play
+    from stud_fast.server.client import wire_seat_view
+
+    game = pyspiel.load_game("stud_fast_mexican_stud(players=3)")
+    hand = StudHand(game.config, stacks=[200] * 3, dealer=2, seed=6)
+    rng = random.Random(6)
+    while hand.actor is not None:
+        view = hand.seat_view(hand.actor)
+        assert view.dealer == 2
+        assert view.history == tuple(r for r in hand.records if r.seat is not None
+                                     and r.kind not in ("ante", "deal", "collect", "show",
+                                                        "muck", "win"))
+        wired = wire_seat_view(json.loads(json.dumps(hand.view(hand.actor))), game.config)
+        assert (wired.dealer, wired.history) == (view.dealer, view.history)
+        play(hand, RandomBot().choose(view, rng))

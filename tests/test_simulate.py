@@ -69,6 +69,8 @@ def test_simulate_rejects_bad_arguments() -> None:
         simulate("holdem", 1, progress=False)
     with pytest.raises(ValueError, match="unknown bot"):
         simulate("razz", 1, bots=("random", "shark"), progress=False)
+    with pytest.raises(TypeError, match="a bot is a name"):
+        simulate("razz", 1, bots=("random", object()), progress=False)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="2 to 8"):
         simulate("razz", 1, players=1, progress=False)
     with pytest.raises(ValueError, match="2 to 8"):  # S3: 52 cards serve at most 8 players
@@ -184,3 +186,20 @@ def test_cli_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "five-card-stud-32", "--hands", "10"]) == 0
     assert main(["simulate", "--variant", "omaha", "--hands", "10"]) == 2
     assert "unknown variant" in capsys.readouterr().err
+
+
+def test_simulate_takes_bot_objects() -> None:
+    """A bot object plays every seat it is given as it stands, tallied by its name."""
+    seen: set[int] = set()
+
+    class Caller:
+        name = "caller"
+
+        def choose(self, view: Any, rng: random.Random) -> Action:
+            seen.add(view.seat)
+            legal = view.legal_actions
+            return next(a for a in ("check", "call", "bring_in") if a in legal)
+
+    s = simulate("razz", 6, players=3, seed=2, bots=[Caller(), "random"], progress=False)
+    assert sorted(s.flow_per_bot) == ["caller", "random"] and s.hands == 6
+    assert seen == {0, 2}  # seats 0 and 2 play bots[0]

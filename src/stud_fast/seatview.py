@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from stud_fast.bet_sizes import chips_to_put_in
+from stud_fast.records import Record
 from stud_fast.variants import Variant
 
 __all__ = ["Card", "Faces", "SeatView"]
@@ -30,7 +31,11 @@ class SeatView:
     them (a bet, raise or completion by the total the seat's round bet becomes), with
     ``round_bet`` what this seat put in during the round and :attr:`legal_chips` the same
     actions by the chips still to put in. ``game`` is the variant with its facts (rankings,
-    deck, wild ranks).
+    deck, wild ranks). ``dealer`` is the dealer's seat and ``history`` the players' actions
+    so far, in order, as records (:class:`~stud_fast.records.Record`: bring-ins,
+    completions, bets, raises, calls, checks, folds, turn-ups, buys of the pot): public, the
+    same in every seat's view; with ``cards`` they are everything the seat has seen happen
+    (what :mod:`stud_fast.openspiel`'s policy bots rebuild an information state from).
     """
 
     seat: int
@@ -47,6 +52,8 @@ class SeatView:
     legal_actions: Mapping[str, tuple[int, int]]
     round_bet: int
     pot_bought: bool
+    dealer: int = 0
+    history: tuple[Record, ...] = ()
 
     @property
     def legal_chips(self) -> dict[str, tuple[int, int]]:

@@ -92,7 +92,7 @@ def hand_rng(seed: int, k: int) -> random.Random:
 
 
 def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = None,
-             bots: Sequence[str] = ("random", "strength"), *, ante: int = 1,
+             bots: Sequence[str | Bot] = ("random", "strength"), *, ante: int = 1,
              bring_in: Optional[int] = None, small_bet: int = 5, big_bet: int = 10,
              stack: int = 200, phh_dir: Optional[str] = None, progress: bool = True,
              on_hand: Optional[Callable[[StudHand], None]] = None, first_hand: int = 0,
@@ -101,7 +101,8 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
 
     Every hand starts with ``stack`` chips for each of ``players`` seats; the dealer is seat
     ``k % players`` in hand ``k``; seat ``i`` is played by ``bots[i % len(bots)]`` (kinds of
-    :data:`BOTS`). With a ``seed`` the run is reproducible (decks and bots' choices).
+    :data:`BOTS`, or bot objects such as :func:`stud_fast.openspiel.policy_bot`'s, tallied by
+    their ``name``). With a ``seed`` the run is reproducible (decks and bots' choices).
     ``phh_dir`` writes every finished hand as ``phh_dir/hand-00001.phh`` and so on;
     ``on_hand`` is called with every finished hand; ``progress`` shows a bar on stderr when
     it is a terminal. Raises ValueError for an unknown variant or bot, RuntimeError if chips
@@ -122,9 +123,11 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
     if client is not None:
         from stud_fast.dask import simulate_on
 
-        return simulate_on(client, variant, hands, players, seed, bots, ante=ante,
-                           bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, stack=stack,
-                           phh_dir=phh_dir, progress=progress, on_hand=on_hand,
+        if not all(isinstance(b, str) for b in bots):
+            raise TypeError("a Dask client plays bots given by name only")
+        return simulate_on(client, variant, hands, players, seed, [str(b) for b in bots],
+                           ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet,
+                           stack=stack, phh_dir=phh_dir, progress=progress, on_hand=on_hand,
                            first_hand=first_hand)
     start = time.perf_counter()
     tally = tally_hands(variant, hands, players, seed, bots, ante=ante, bring_in=bring_in,
@@ -133,8 +136,31 @@ def simulate(variant: str, hands: int, players: int = 6, seed: Optional[int] = N
     return tally.summary(time.perf_counter() - start)
 
 
+def _seat_bots(bots: Sequence[str | Bot], players: int) -> tuple[tuple[str, ...], list[Bot]]:
+    """The bots' names and each seat's bot: a name (a kind of :data:`BOTS`) makes a new bot
+    per seat; a bot object (anything with ``name`` and ``choose``) plays every seat it is
+    given as it stands (seat ``i`` takes ``bots[i % len(bots)]``).
+
+    >>> kinds, seats = _seat_bots(["random", StrengthBot()], 3)
+    >>> kinds, [type(b).__name__ for b in seats]
+    (('random', 'strength'), ['RandomBot', 'StrengthBot', 'RandomBot'])
+    """
+    kinds: list[str] = []
+    for b in bots:
+        if isinstance(b, str):
+            kinds.append(b.strip().lower())
+        elif isinstance(getattr(b, "name", None), str) and callable(getattr(b, "choose", None)):
+            kinds.append(b.name)
+        else:
+            raise TypeError(f"a bot is a name ({', '.join(BOTS)}) or an object with a name "
+                            f"and a choose(view, rng) method, got {b!r}")
+    seat_bots = [make_bot(b) if isinstance(b, str) else b
+                 for b in (bots[i % len(bots)] for i in range(players))]
+    return tuple(kinds), seat_bots
+
+
 def tally_hands(variant: str, hands: int, players: int = 6, seed: Optional[int] = None,
-                bots: Sequence[str] = ("random", "strength"), *, ante: int = 1,
+                bots: Sequence[str | Bot] = ("random", "strength"), *, ante: int = 1,
                 bring_in: Optional[int] = None, small_bet: int = 5, big_bet: int = 10,
                 stack: int = 200, phh_dir: Optional[str] = None, progress: bool = True,
                 on_hand: Optional[Callable[[StudHand], None]] = None, first_hand: int = 0
@@ -159,8 +185,7 @@ def tally_hands(variant: str, hands: int, players: int = 6, seed: Optional[int] 
     most = game.most_players()
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= most:
         raise ValueError(f"{game.name} seats 2 to {most} players, got {players!r}")
-    kinds = tuple(b.strip().lower() for b in bots)
-    seat_bots = [make_bot(kinds[i % len(kinds)]) for i in range(players)]
+    kinds, seat_bots = _seat_bots(bots, players)
     config = GameConfig(variant=game.name, ante=ante, bring_in=bring_in, small_bet=small_bet,
                         big_bet=big_bet)
     stacks = [stack] * players

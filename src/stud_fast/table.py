@@ -48,6 +48,9 @@ from stud_fast.views import RecordViews
 __all__ = ["RuleError", "Record", "StudHand", "whole_chips"]
 
 _PLAYER = frozenset(PLAYER_ACTIONS)  # what act() takes
+# the records of the players' actions: a seat view's history (SeatView.history)
+_ACTED = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold", "turn_up",
+                    "buy_pot", "take_all_in", "play_on"))
 _NO_ACTIONS: Mapping[str, tuple[int, int]] = MappingProxyType({})  # seat_view() off turn
 _NO_WILD: frozenset[int] = frozenset()
 # looked up once: Cython calls these as plain functions, not as attributes of ``object``
@@ -64,7 +67,7 @@ class StudHand(Betting, Dealing, DealerErrors):
                  "is_over", "automatic", "dealer_due",
                  "_plan", "_shoe", "_round", "_mistakes", "_dealing", "_pending", "_pot_bought",
                  "_seats", "_cached", "_record_views",
-                 "_faces", "_pots", "_pots_key")
+                 "_faces", "_pots", "_pots_key", "_history", "_history_seen")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
@@ -148,6 +151,10 @@ class StudHand(Betting, Dealing, DealerErrors):
         # pots(): the last pots built (Pot is immutable) and the chips and folds they are of
         self._pots: list[Pot] = []
         self._pots_key: tuple[int | bool, ...] = ()
+        # seat_view(): the players' actions (SeatView.history) among the first
+        # _history_seen records, extended as records come (they are only ever added)
+        self._history: tuple[Record, ...] = ()
+        self._history_seen = 0
         if automatic:
             self._post_antes()
             self._next_street()
@@ -208,6 +215,8 @@ class StudHand(Betting, Dealing, DealerErrors):
         new._faces = self._faces  # immutable tuples, replaced when a card changes
         new._pots = self._pots[:]  # of immutable Pots
         new._pots_key = self._pots_key
+        new._history = self._history  # an immutable tuple, of the records both share
+        new._history_seen = self._history_seen
         return new
 
     # ---- public state -----------------------------------------------------------------------
@@ -602,6 +611,12 @@ class StudHand(Betting, Dealing, DealerErrors):
             is_wild = self._is_wild
             wild = frozenset([c for pairs in cards for c, up in pairs
                               if c is not None and is_wild(c, up)])
+        records = self.records
+        seen = self._history_seen
+        if seen != len(records):  # the actions since the last view: a few records
+            self._history = self._history + tuple([r for r in records[seen:]
+                                                   if r.kind in _ACTED])
+            self._history_seen = len(records)
         legal = _NO_ACTIONS
         if actor == seat and not is_over:
             # a read-only window on the hand's own table of the legal actions, which the hand
@@ -617,7 +632,8 @@ class StudHand(Betting, Dealing, DealerErrors):
             "is_over": is_over, "stacks": tuple(self.stacks),
             "contributed": tuple(self.contributed), "folded": tuple(self.folded), "cards": cards,
             "community": tuple(self.community), "wild": wild, "legal_actions": legal,
-            "round_bet": self._round.bet[seat], "pot_bought": self._pot_bought})
+            "round_bet": self._round.bet[seat], "pot_bought": self._pot_bought,
+            "dealer": self.dealer, "history": self._history})
         return view
 
     def view(self, seat: Optional[int], *, copy: bool = True) -> dict[str, Any]:

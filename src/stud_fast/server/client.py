@@ -26,6 +26,7 @@ from pydantic_core import from_json
 from stud_fast.bots import Bot
 from stud_fast.cards import card_id, card_str
 from stud_fast.plan import plan_of
+from stud_fast.records import Record
 from stud_fast.showdown import is_wild
 from stud_fast.variants import GameConfig
 from stud_fast.views import SeatView
@@ -33,6 +34,9 @@ from stud_fast.views import SeatView
 __all__ = ["ApiFailure", "rest", "rest_url", "WireBot", "wire_seat_view", "BotStats"]
 
 _BETS = frozenset(("bring_in", "complete", "bet", "raise", "call"))
+# the players' actions among the records: SeatView.history
+_ACTED = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold", "turn_up",
+                    "buy_pot", "take_all_in", "play_on"))
 _IDLE = '"legal_actions":{}'
 _OVER = '"is_over":true'
 
@@ -105,13 +109,21 @@ def wire_seat_view(view: dict[str, Any], config: GameConfig) -> SeatView:
     street = view["street"]
     round_bet = sum(r["amount"] for r in records if r.get("seat") == seat
                     and r["kind"] in _BETS and r["street"] == street)
+    # the dealer deals to the seat on its left first
+    first = next((r["seat"] for r in records if r["kind"] == "deal"
+                  and r.get("seat") is not None), 1)
+    history = tuple(Record(r["kind"], r.get("seat"), r.get("amount", 0), r.get("to", 0),
+                           tuple(card_id(c) for c in r.get("cards", ())),
+                           tuple(bool(u) for u in r.get("up", ())), r.get("street", 0))
+                    for r in records if r["kind"] in _ACTED)
     return SeatView(
         seat=seat, game=config.game, street=street, actor=view["actor"],
         is_over=view["is_over"], stacks=tuple(view["stacks"]),
         contributed=tuple(view["contributed"]), folded=tuple(view["folded"]), cards=cards,
         community=tuple(card_id(c) for c in view["community"]), wild=wild,
         legal_actions={k: (int(v[0]), int(v[1])) for k, v in view["legal_actions"].items()},
-        round_bet=round_bet, pot_bought=pot_bought)
+        round_bet=round_bet, pot_bought=pot_bought, dealer=(first - 1) % len(cards),
+        history=history)
 
 
 @dataclass

@@ -413,6 +413,21 @@ def test_seven_card_stud_in_the_browser(driver: Any, server: Server, shots: Path
         player.play(2, start + 100, shot=shots / "table.png", after_first=stale_action)
     assert any(d in ("raise", "bet", "complete") for d in player.did), player.did
     assert any(d in ("check", "call") for d in player.did), player.did
+    # the last hand's result: who won what, and the link to its PHH
+    state = read(driver)
+    assert state["result"] is not None and state["finals"], state
+    link = driver.execute_script("return document.querySelector('#result a.phh').href")
+    assert link.endswith(f"/api/tables/{table}/hands/{state['result']}")
+    assert driver.execute_script("return document.querySelectorAll('#result li.win').length") > 0
+    # a phone's screen: the seats in a column, nothing wider than the screen
+    phone(driver)
+    try:
+        until(driver, lambda _: driver.execute_script(
+            "return document.documentElement.scrollWidth <= window.innerWidth"),
+            "the table within a phone's width", timeout=10)
+        driver.save_screenshot(str(shots / "phone.png"))
+    finally:
+        desktop(driver)
     assert console_errors(driver) == []
 
 

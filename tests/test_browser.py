@@ -414,6 +414,7 @@ def test_seven_card_stud_in_the_browser(driver: Any, server: Server, shots: Path
     assert any(d in ("raise", "bet", "complete") for d in player.did), player.did
     assert any(d in ("check", "call") for d in player.did), player.did
     # the last hand's result: who won what, and the link to its PHH
+    driver.save_screenshot(str(shots / "result.png"))
     state = read(driver)
     assert state["result"] is not None and state["finals"], state
     link = driver.execute_script("return document.querySelector('#result a.phh').href")
@@ -428,6 +429,19 @@ def test_seven_card_stud_in_the_browser(driver: Any, server: Server, shots: Path
         driver.save_screenshot(str(shots / "phone.png"))
     finally:
         desktop(driver)
+    # an observer (no account) who follows the lobby's Watch link sees no down card at all
+    driver.execute_script("localStorage.clear()")
+    driver.get(server.base + "/")
+    until(driver, lambda _: driver.execute_script(
+        f"return !!document.querySelector('tr[data-table=\"{table}\"] a.watch')"),
+        "the Watch link")
+    click(driver, f'tr[data-table="{table}"] a.watch')
+    state = until(driver, lambda s: s["hand"] is not None and any(t["cards"] for t in s["seats"]),
+                  "the table watched")
+    assert driver.current_url.endswith(f"/tables/{table}") and not state["buttons"]
+    assert not any(t["me"] for t in state["seats"]), state
+    cards = [c for t in state["seats"] for c in t["cards"]]
+    assert all(c["up"] or (c["back"] and c["card"] is None) for c in cards) or state["over"], cards
     assert console_errors(driver) == []
 
 

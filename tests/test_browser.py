@@ -392,7 +392,8 @@ class Player:
 
 
 def new_table(server: Server, variant: str, **options: Any) -> int:
-    return server.table(variant=variant, small_bet=2, ante=1, seats=3, action_seconds=90,
+    return server.table(variant=variant, small_bet=2, ante=1, bring_in=1, seats=3,
+                        action_seconds=90,
                         min_buy_in=100, max_buy_in=1000, **options)
 
 

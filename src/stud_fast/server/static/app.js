@@ -404,7 +404,7 @@
       const holder = holders.get(t);
       const h = m && view ? m.seats.indexOf(t) : -1;
       const seat = el("div", { class: "seat", "data-seat": t });
-      seat.style.left = `${50 + 39 * Math.cos(angle)}%`;
+      seat.style.left = `${50 + 37 * Math.cos(angle)}%`;
       seat.style.top = `${50 + 40 * Math.sin(angle)}%`;
       seat.style.order = String(place);
       if (!holder && h < 0) {
@@ -627,6 +627,7 @@
                          download: `table-${T.id}-hand-${m.hand}.phh` },
                   "Download the hand history (PHH)"));
     box.hidden = false;
+    $("no-result").hidden = true;
   }
 
   function onKey(event) {

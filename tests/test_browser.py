@@ -376,8 +376,13 @@ class Player:
                 continue
             self.check_cards(state)
             self.check_stacks(state)
-            if shot is not None and self.decisions == 3:
+            # a screenshot mid-hand, late enough for four cards each (after a first hand when
+            # more are played: the first may start before every bot sits)
+            mine = next(t for t in state["seats"] if t["me"])
+            if shot is not None and (len(self.checked) >= 1 or hands == 1) \
+                    and len(mine["cards"]) >= 4:
                 self.driver.save_screenshot(str(shot))
+                shot = None
             sent = self.sent()
             done = self.decide(state)
             assert done is not None

@@ -12,7 +12,8 @@ turned up by clicking it) and baseball (the pot bought; the server is killed and
 mid-hand, and the page reconnects by itself).
 
 Needs ``/usr/bin/chromium`` and ``/usr/bin/chromedriver`` (Debian's ``chromium`` and
-``chromium-driver``) and ``selenium``: skipped without them, except under ``CI=true``, where
+``chromium-driver``; ``STUD_FAST_CHROMIUM`` and ``STUD_FAST_CHROMEDRIVER`` name them elsewhere)
+and ``selenium``: skipped without them, except under ``CI=true``, where
 they fail (``.ci/run`` installs them). Screenshots (the lobby, a table mid-hand) go to the
 test's temporary folder, or to ``STUD_FAST_SCREENSHOTS`` when set.
 """
@@ -37,8 +38,9 @@ try:
 except ImportError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
+# Debian's places (the packages chromium and chromium-driver); elsewhere, say where they are
+CHROMIUM = os.environ.get("STUD_FAST_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("STUD_FAST_CHROMEDRIVER", "/usr/bin/chromedriver")
 WAIT = 45.0  # seconds for any one thing the page must show (a loaded 2-core machine)
 BUY_IN = 600
 # the network errors of a server that is down on purpose (the baseball test restarts it)

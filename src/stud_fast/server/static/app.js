@@ -141,6 +141,7 @@
 
   // ---- the lobby --------------------------------------------------------------------------
 
+  let lobbyDrawn = null;
   async function refreshLobby() {
     let tables;
     let me = null;
@@ -156,6 +157,12 @@
       }
       return;
     }
+    // drawn again only when something changed, and not under the hands of someone typing a
+    // buy-in
+    const drawn = JSON.stringify([tables, me]);
+    const typing = document.activeElement && document.activeElement.classList.contains("buy-in");
+    if (drawn === lobbyDrawn || typing) return;
+    lobbyDrawn = drawn;
     showWho(me ? me.balance : null);
     $("register-panel").hidden = !!account;
     const mine = new Map((me ? me.seats : []).map((s) => [s.table, s]));

@@ -7,9 +7,9 @@ Checked at every decision of the page's player: its own down cards are on the pa
 down cards are card backs. After each hand: the stacks the page shows are those of
 ``GET /api/tables/{id}``. At the end of each test: the browser's console holds no error.
 Seven-card stud (no limit: a raise with an amount typed in, an amount out of range refused in
-words, a stale action's error from the server shown in words), Mexican stud (a down card
-turned up by clicking it) and baseball (the pot bought; the server is killed and started again
-mid-hand, and the page reconnects by itself).
+words by the page and by the server, a stale action's error from the server shown in words),
+Mexican stud (a down card turned up by clicking it) and baseball (the pot bought; the server is
+killed and started again mid-hand, and the page reconnects by itself).
 
 Needs ``/usr/bin/chromium`` and ``/usr/bin/chromedriver`` (Debian's ``chromium`` and
 ``chromium-driver``; ``STUD_FAST_CHROMIUM`` and ``STUD_FAST_CHROMEDRIVER`` name them elsewhere)
@@ -346,8 +346,8 @@ class Player:
         self.driver.find_element(By.TAG_NAME, "body").send_keys(key)
 
     def amount_checks(self) -> None:
-        """An amount above the legal range is refused in words; then the least raise
-        plus one is typed in."""
+        """An amount above the legal range is refused in words, by the page and by the server;
+        then the least raise plus one is typed in."""
         from selenium.webdriver.common.by import By
 
         amount = self.driver.find_element(By.ID, "amount")
@@ -360,6 +360,11 @@ class Player:
         state = until(self.driver, lambda s: s["notice"] and "from" in s["notice"],
                       "the amount refused")
         assert f"from {low} to {high}" in state["notice"], state["notice"]
+        # the same amount sent past the page's check: the server's refusal, in words
+        self.driver.execute_script(f"window.studFast.act('{aggressive}', {{amount: {high + 5}}})")
+        state = until(self.driver, lambda s: s["notice"] and "refused" in s["notice"]
+                      and s["buttons"], "the server's refusal")
+        assert str(high + 5) in state["notice"], state["notice"]
         amount = self.driver.find_element(By.ID, "amount")
         amount.clear()
         amount.send_keys(str(min(low + 1, high)))

@@ -686,9 +686,13 @@
     connect();
   }
 
-  // for tests and debugging: the last action sent, sent again (the server answers it with an
-  // error: duplicate or stale)
+  // for tests and debugging: an action sent as given, without the page's checks; the last
+  // action sent, sent again (the server answers it with an error: duplicate or stale); the
+  // connection's state
   window.studFast = {
+    act(action, extra) {
+      act(action, extra || {});
+    },
     resend() {
       if (T.ws && T.sent) T.ws.send(T.sent);
     },

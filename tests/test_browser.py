@@ -2,10 +2,13 @@
 (``tests/server_support.py``), a table filled with wire bots, and a person's page that registers
 and sits through the lobby, then plays hands to their end by clicking the page's buttons.
 
-Checked at every decision of the page's player: its own down cards are on the page face up
-(and, once the hand's PHH is served, they are the cards the PHH dealt it), every other seat's
-down cards are card backs. After each hand: the stacks the page shows are those of
-``GET /api/tables/{id}``. At the end of each test: the browser's console holds no error.
+Checked at every decision of the page's player (the table waits for it then): its own down
+cards are on the page face up, every other seat's down cards are card backs, and every stack on
+the page is the one ``GET /api/tables/{id}`` gives. At each hand's end: the stacks in the page's
+result are the hand's finishing stacks as ``GET /api/tables/{id}/hands`` serves them, and the
+down cards the page showed its player are the ones the hand's PHH dealt it. At the end of each
+test: the browser's console holds no error. Also: an observer (the lobby's Watch link) sees no
+down card; a phone-sized viewport fits the table without sideways scrolling.
 Seven-card stud (no limit: a raise with an amount typed in, an amount out of range refused in
 words by the page and by the server, a stale action's error from the server shown in words),
 Mexican stud (a down card turned up by clicking it) and baseball (the pot bought; the server is

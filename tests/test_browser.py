@@ -520,3 +520,29 @@ def test_baseball_in_the_browser(driver: Any, server: Server, shots: Path) -> No
     assert "buy_pot" in player.did, player.did
     assert console_errors(driver) == []
     assert server.get("/api/ledger", token=ADMIN)["balanced"]
+
+
+def test_the_page_is_served(server: Server) -> None:
+    """Without a browser: the lobby and a table's address serve the page, its script and style
+    come from the package, nothing is fetched from elsewhere, and a missing file is a JSON
+    404 like every other error."""
+    import urllib.error
+    import urllib.request
+
+    def get(path: str) -> tuple[str, str]:
+        with urllib.request.urlopen(server.base + path, timeout=30) as answer:
+            return answer.headers.get_content_type(), answer.read().decode()
+
+    kind, lobby = get("/")
+    assert kind == "text/html" and "/static/app.js" in lobby and "/static/app.css" in lobby
+    assert get("/tables/12345") == (kind, lobby)
+    for path, expected in (("/static/app.js", "javascript"), ("/static/app.css", "text/css")):
+        kind, text = get(path)
+        assert expected in kind and text
+        assert "http://" not in text and "https://" not in text, path  # no CDN, no fonts
+    assert "https://" not in lobby and "http://" not in lobby
+    try:
+        get("/static/nothing.js")
+        raise AssertionError("served a file that is not there")
+    except urllib.error.HTTPError as e:
+        assert e.code == 404 and json.loads(e.read())["error"]["code"] == "not_found"

@@ -238,7 +238,8 @@
 
   const T = {
     id: null, info: null, message: null, ws: null, retry: 500, fatal: false,
-    infoKey: null, records: 0, drawn: null, deadline: null, resultHand: null, sent: null, pending: false,
+    infoKey: null, asked: 0, records: 0, drawn: null, deadline: null, resultHand: null,
+    sent: null, pending: false,
   };
 
   function connect() {
@@ -280,8 +281,11 @@
   }
 
   async function refreshInfo() {
+    const asked = ++T.asked; // answers may come back out of order: the last question's wins
     try {
-      T.info = await api("GET", `/api/tables/${T.id}`);
+      const info = await api("GET", `/api/tables/${T.id}`);
+      if (asked !== T.asked) return;
+      T.info = info;
     } catch (e) {
       if (e.code === "no_table") T.fatal = true;
       notice("Could not load the table: " + e.message);

@@ -296,12 +296,17 @@ class Player:
             "return window.studFast.state().sent")
 
     def check_stacks(self, state: dict[str, Any]) -> None:
-        """On the page's turn (the table waits for it): the stacks on the page are those of
-        ``GET /api/tables/{id}``."""
-        info = self.server.get(f"/api/tables/{self.table}")
-        served = {s["seat"]: s["stack"] for s in info["seats"]}
-        until(self.driver, lambda s: {t["seat"]: t["stack"] for t in s["seats"]} == served,
-              f"the stacks {served}", timeout=15)
+        """On the page's turn (the hand waits for it; players may still sit down): the stacks
+        on the page are those of ``GET /api/tables/{id}``."""
+        served: dict[int, int] = {}
+
+        def same(page: dict[str, Any]) -> bool:
+            info = self.server.get(f"/api/tables/{self.table}")
+            served.clear()
+            served.update({s["seat"]: s["stack"] for s in info["seats"]})
+            return {t["seat"]: t["stack"] for t in page["seats"]} == served
+
+        until(self.driver, same, "the stacks the server gives", timeout=20)
 
     def check_end(self, state: dict[str, Any]) -> None:
         """A hand's end on the page: the stacks it shows are the server's record of the hand;

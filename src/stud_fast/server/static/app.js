@@ -474,8 +474,13 @@
       const first = variant.startsWith("five_card") ? 2 : 3;
       $("street").textContent = `Hand ${m.hand} \u00b7 ` + (view.is_over ? "over"
         : `${ordinal(first + view.street)} street`);
+      // side pots apart only when a player is all in (during a round the engine splits the
+      // pot by the bets not yet matched, which are shown in front of the seats)
       const pots = view.pots.filter((p) => p.amount > 0);
-      $("pots").textContent = pots.length === 0 ? "" : pots.length === 1 ? `Pot ${chips(pots[0].amount)}`
+      const allIn = view.stacks.some((s, h) => s === 0 && !view.folded[h]);
+      const total = pots.reduce((sum, p) => sum + p.amount, 0);
+      $("pots").textContent = pots.length === 0 ? "" : pots.length === 1 || !allIn
+        ? `Pot ${chips(total)}`
         : pots.map((p, i) => `${i ? "Side pot" : "Main pot"} ${chips(p.amount)}`).join(" \u00b7 ");
     } else {
       $("street").textContent = "Waiting for a hand: two seated players start one";

@@ -381,6 +381,20 @@
     return holder ? holder.name : `seat ${tableSeat + 1}`;
   }
 
+  // a seat put on the table, in place of the one drawn before unless that shows the same (a
+  // click on one of its cards must not fall between the card and its replacement)
+  function putSeat(felt, seat) {
+    const old = felt.querySelector(`.seat[data-seat="${seat.dataset.seat}"]`);
+    if (!old) {
+      felt.append(seat);
+      return;
+    }
+    const shown = old.cloneNode(true);
+    const bar = shown.querySelector("#clock-bar");
+    if (bar) bar.removeAttribute("style"); // the clock's width is the ticker's
+    if (shown.outerHTML !== seat.outerHTML) old.replaceWith(seat);
+  }
+
   function render() {
     if (T.id === null) return;
     const m = T.message;
@@ -398,7 +412,9 @@
     const felt = $("felt");
     felt.dataset.hand = m ? m.hand : "";
     felt.dataset.over = view && view.is_over ? "1" : "0";
-    for (const old of felt.querySelectorAll(".seat")) old.remove();
+    for (const old of felt.querySelectorAll(".seat")) {
+      if (Number(old.dataset.seat) >= total) old.remove();
+    }
     const up = view ? faces(view) : [];
     const bets = view ? streetBets(view) : [];
     const dealer = view ? dealerOf(view) : null;
@@ -421,7 +437,7 @@
       if (!holder && h < 0) {
         seat.classList.add("empty");
         seat.append(`Seat ${t + 1}: empty`);
-        felt.append(seat);
+        putSeat(felt, seat);
         continue;
       }
       const name = holder ? holder.name : `seat ${t + 1}`;
@@ -463,7 +479,7 @@
         seat.append(el("div", { class: "clock" }, el("span", { id: "clock-bar" })));
       }
       if (h >= 0 && bets[h] && !view.is_over) seat.append(el("div", { class: "bet" }, chips(bets[h])));
-      felt.append(seat);
+      putSeat(felt, seat);
     }
     // the middle: street, the shared card, pots
     const community = $("community");
@@ -493,14 +509,22 @@
     tick();
   }
 
+  // the buttons are replaced only when they change (a click must not fall between a button
+  // and its replacement, or it is lost)
   function renderActions(view, turning) {
     const buttons = $("buttons");
-    buttons.textContent = "";
+    const fresh = el("div", {});
     const box = $("amount-box");
-    box.hidden = true;
     const mine = view && !view.is_over && view.seat !== null && view.actor === view.seat;
     $("actions").classList.toggle("mine", !!mine);
-    if (!mine || T.pending) return;
+    if (mine && !T.pending) box.hidden = !drawActions(view, turning, fresh);
+    else box.hidden = true;
+    if (fresh.innerHTML !== buttons.innerHTML) buttons.replaceChildren(...fresh.childNodes);
+  }
+
+  // the buttons of the legal actions into ``buttons``; whether the amount box is for one
+  function drawActions(view, turning, buttons) {
+    const box = $("amount-box");
     const legal = view.legal_actions;
     const legalChips = view.legal_chips;
     const aggressive = AGGRESSIVE.find((k) => legal[k] && legal[k][1] > legal[k][0]);
@@ -540,15 +564,16 @@
         box.dataset.for = `${T.message.seq}`;
       }
       box.dataset.action = aggressive;
-      box.hidden = false;
-      relabel();
+      relabel(buttons);
+      return true;
     }
+    return false;
   }
 
-  function relabel() {
+  function relabel(buttons) {
     const box = $("amount-box");
     const k = box.dataset.action;
-    const b = $("buttons").querySelector(`button[data-action="${k}"]`);
+    const b = (buttons || $("buttons")).querySelector(`button[data-action="${k}"]`);
     if (!b) return;
     const v = $("amount").value;
     b.textContent = k === "bet" ? `Bet ${v}` : k === "raise" ? `Raise to ${v}` : `Complete to ${v}`;

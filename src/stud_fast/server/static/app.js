@@ -167,7 +167,7 @@
     $("register-panel").hidden = !!account;
     const mine = new Map((me ? me.seats : []).map((s) => [s.table, s]));
     const body = $("tables").querySelector("tbody");
-    body.textContent = "";
+    const rows = [];
     $("no-tables").hidden = tables.length > 0;
     for (const t of tables) {
       const c = t.config;
@@ -188,13 +188,23 @@
         action = el("span", {}, el("a", { href: `/tables/${t.table}`, class: "watch" }, "Watch"),
                     account ? " (full)" : " \u00b7 register to sit");
       }
-      body.append(el("tr", { "data-table": t.table },
-                     el("td", {}, link),
-                     el("td", {}, VARIANTS[c.variant] || c.variant),
-                     el("td", {}, stakes(c)),
-                     el("td", { class: "taken" }, `${t.seats.length}/${t.seats_total}`),
-                     el("td", {}, t.seats.map((s) => s.name).join(", ")),
-                     el("td", { class: "sit" }, action)));
+      rows.push(el("tr", { "data-table": t.table },
+                   el("td", {}, link),
+                   el("td", {}, VARIANTS[c.variant] || c.variant),
+                   el("td", {}, stakes(c)),
+                   el("td", { class: "taken" }, `${t.seats.length}/${t.seats_total}`),
+                   el("td", {}, t.seats.map((s) => s.name).join(", ")),
+                   el("td", { class: "sit" }, action)));
+    }
+    // a row is replaced only when it changes (a click must not fall between a button and its
+    // replacement, nor a buy-in being typed be lost)
+    const old = new Map([...body.children].map((r) => [r.dataset.table, r]));
+    const chosen = rows.map((r) => {
+      const was = old.get(r.dataset.table);
+      return was && was.outerHTML === r.outerHTML ? was : r;
+    });
+    if (chosen.length !== body.children.length || chosen.some((r, i) => body.children[i] !== r)) {
+      body.replaceChildren(...chosen);
     }
   }
 

@@ -487,7 +487,7 @@ def test_mexican_stud_in_the_browser(driver: Any, server: Server, shots: Path) -
     assert console_errors(driver) == []
 
 
-def _threes_up(server: Server, table: int) -> None:
+def _threes_up(server: Server, table: int) -> dict[int, list[str]]:
     """The deck of ``table``'s hand being played made to deal every player a three face up on
     third street (each must buy the pot or fold, S5), before anyone acted."""
     from stud_fast.cards import card_id
@@ -511,6 +511,7 @@ def _threes_up(server: Server, table: int) -> None:
     server.start()
     check = StudHand(config, stacks=stacks, dealer=seats.index(dealer), deck=deck)
     assert all(cards[-1][0] == "3" for cards in check.view(None)["cards"])
+    return {seat: check.view(h)["cards"][h] for h, seat in enumerate(seats)}  # the new deal
 
 
 def test_baseball_in_the_browser(driver: Any, server: Server, shots: Path) -> None:
@@ -522,10 +523,13 @@ def test_baseball_in_the_browser(driver: Any, server: Server, shots: Path) -> No
         server.post(f"/api/tables/{table}/sit", {"buy_in": BUY_IN}, token=token)
     until(driver, lambda s: s["hand"] == 1, "the first hand")
     assert console_errors(driver) == []
-    _threes_up(server, table)  # the server is killed and started again: the page reconnects
-    until(driver, lambda s: s["hand"] == 1 and any(
-        c["card"] and c["card"][0] == "3" and c["up"] for seat in s["seats"] if seat["me"]
-        for c in seat["cards"]), "the hand dealt again after the restart")
+    # the server is killed and started again: the page reconnects, and shows the new deal
+    dealt = _threes_up(server, table)
+    mine = next(s["seat"] for s in server.get(f"/api/tables/{table}")["seats"]
+                if s["name"] == "bea")
+    until(driver, lambda s: s["hand"] == 1 and [c["card"] for t in s["seats"] if t["me"]
+                                                for c in t["cards"]] == dealt[mine],
+          "the hand dealt again after the restart")
     errors = console_errors(driver, OUTAGE)
     assert errors == [], errors
     player = Player(driver, server, table, "bea")

@@ -22,6 +22,10 @@ def main() -> int:
     where = os.path.dirname(stud_fast.__file__)
     print(f"stud_fast {stud_fast.__version__} from {where}")
 
+    # the table server's browser page ships in the wheel (package data, not Python)
+    for name in ("index.html", "app.js", "app.css"):
+        assert os.path.getsize(os.path.join(where, "server", "static", name)) > 0, name
+
     # evaluator: scalar, ids, batch on threads, every ranking, wild cards
     v = stud_fast.evaluate("As Ks Qs Js Ts 2c 3d")
     assert v.category == "straight flush", v

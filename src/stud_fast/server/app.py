@@ -1,6 +1,7 @@
 """The server's routes: REST under ``/api`` (:func:`create_app`), the table sockets at
-``/ws/tables/{id}`` (:class:`Server`), the OpenAPI description at ``/openapi.json`` (``/`` is
-left for a page).
+``/ws/tables/{id}`` (:class:`Server`), the OpenAPI description at ``/openapi.json``, and the
+browser page: the lobby at ``/``, a table at ``/tables/{id}`` (one page, ``static/index.html``,
+whose script reads the address) and its script and style under ``/static``.
 
 Every error is JSON, ``{"error": {"code": ..., "message": ...}}``, with a 4xx status (5xx only
 for a fault of the server, never with a traceback). Tokens go in ``Authorization: Bearer
@@ -20,11 +21,13 @@ import logging
 import re
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, AsyncIterator, Optional
 
 from fastapi import Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from sqlalchemy import Connection, select
 from starlette.exceptions import HTTPException
@@ -46,6 +49,11 @@ __all__ = ["Settings", "Server", "create_app", "create_server"]
 _SOCKET_PATH = re.compile(r"/ws/tables/([0-9]{1,9})")
 
 log = logging.getLogger("stud_fast.server")
+
+#: the browser page's files (HTML, CSS, JavaScript), shipped in the package
+STATIC = Path(__file__).parent / "static"
+#: the page is small and changes with the package: browsers check it again every time
+_NO_CACHE = {"Cache-Control": "no-cache"}
 
 
 @dataclass(frozen=True)
@@ -250,6 +258,21 @@ def create_app(settings: Settings) -> FastAPI:
                                                 "is served when it ends")
         return PlainTextResponse(found[1], media_type="text/plain; charset=utf-8")
 
+    # ---- the browser page ---------------------------------------------------------------------
+
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8",
+                            headers=_NO_CACHE)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return page()
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: int) -> FileResponse:
+        return page()  # the script asks for the table, and says so when there is none
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 

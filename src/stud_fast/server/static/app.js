@@ -247,7 +247,7 @@
   // ---- a table ----------------------------------------------------------------------------
 
   const T = {
-    id: null, info: null, message: null, ws: null, retry: 500, fatal: false,
+    id: null, info: null, message: null, ws: null, open: false, retry: 500, fatal: false,
     infoKey: null, asked: 0, records: 0, drawn: null, deadline: null, resultHand: null,
     sent: null, pending: false,
   };
@@ -262,6 +262,8 @@
     ws.addEventListener("open", () => {
       setStatus("connected");
       T.retry = 500;
+      T.open = T.ws === ws;
+      render();
     });
     ws.addEventListener("message", (event) => {
       let m;
@@ -270,8 +272,12 @@
       else if (m.type === "error") onError(m);
     });
     ws.addEventListener("close", () => {
-      if (T.ws === ws) T.ws = null;
+      if (T.ws === ws) {
+        T.ws = null;
+        T.open = false;
+      }
       T.pending = false;
+      render(); // no buttons while no action can be sent
       if (T.fatal) {
         setStatus("disconnected", true);
         return;
@@ -410,7 +416,7 @@
     const m = T.message;
     // drawn again only when something shown changed: a click must not land on a button that
     // was replaced between the press and the release
-    const drawn = JSON.stringify([m, T.pending, T.info]);
+    const drawn = JSON.stringify([m, T.pending, T.info, T.open]);
     if (drawn === T.drawn) {
       tick();
       return;
@@ -431,7 +437,7 @@
     const potBought = view ? view.records.some((r) => r.kind === "buy_pot") : false;
     const variant = view ? view.variant : (T.info ? T.info.config.variant : "");
     const turning = view && !view.is_over && view.seat !== null && view.actor === view.seat
-      && view.legal_actions.turn_up !== undefined && !T.pending;
+      && view.legal_actions.turn_up !== undefined && !T.pending && T.open;
     const winners = new Set(view && view.is_over
       ? view.records.filter((r) => r.kind === "win").map((r) => r.seat) : []);
     const holders = new Map((T.info ? T.info.seats : []).map((s) => [s.seat, s]));
@@ -525,7 +531,8 @@
     const buttons = $("buttons");
     const fresh = el("div", {});
     const box = $("amount-box");
-    const mine = view && !view.is_over && view.seat !== null && view.actor === view.seat;
+    const mine = view && !view.is_over && view.seat !== null && view.actor === view.seat
+      && T.open;
     $("actions").classList.toggle("mine", !!mine);
     if (mine && !T.pending) box.hidden = !drawActions(view, turning, fresh);
     else box.hidden = true;
@@ -609,7 +616,11 @@
 
   function act(action, extra) {
     const m = T.message;
-    if (!m || !T.ws || T.ws.readyState !== WebSocket.OPEN || T.pending) return;
+    if (!m || T.pending) return;
+    if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
+      notice("Not connected to the table: reconnecting, try again in a moment.");
+      return;
+    }
     const message = Object.assign({ type: "act", hand: m.hand, seq: m.seq, action }, extra);
     T.sent = JSON.stringify(message);
     T.ws.send(T.sent);

@@ -20,11 +20,12 @@ from typing import Optional, Sequence
 from stud_fast.cards import card_str, parse_cards
 from stud_fast.errors import RuleError
 
-__all__ = ["Deck", "Row", "shuffled"]
+__all__ = ["Deck", "Row", "deck_order", "shuffled"]
 
-#: one row of a street's deal (:meth:`Deck.deal_street`): the seats dealt to and the card and
-#: face of each, or ``None`` and the one shared card (S3), face up
-Row = tuple[Optional[Sequence[int]], Sequence[int], Sequence[bool]]
+#: one row of a street's deal (:meth:`Deck.deal_street`): the seats dealt to (``None``: the one
+#: shared card of S3, face up), their cards, the face of each (``None`` when every card of the
+#: row is dealt as the street deals it, the usual case) and the street's face for the row
+Row = tuple[Optional[Sequence[int]], Sequence[int], Optional[Sequence[bool]], bool]
 
 
 def shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
@@ -48,6 +49,40 @@ def shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
             chunk //= radix
             out[i], out[j] = out[j], out[i]
     return out
+
+
+def deck_order(cards: Sequence[int], seats: int, seed: Optional[int],
+               deck: Optional[Sequence[int] | str],
+               hole_cards: Optional[Sequence[Sequence[int] | str]]
+               ) -> tuple[tuple[int, ...], Optional[list[list[int]]]]:
+    """The order of a hand's deck of ``cards`` and, in a replay, the cards given to each of
+    the ``seats`` (ValueError when they are not distinct cards of the deck): ``deck`` fixes
+    the order's prefix (the rest follow in id order), else ``seed`` shuffles (E4); given
+    ``hole_cards`` are left out of the order.
+
+    >>> deck_order(range(6), 2, None, [5, 1], None)
+    ((5, 1, 0, 2, 3, 4), None)
+    """
+    full = list(cards)
+    given: Optional[list[list[int]]] = None
+    if hole_cards is not None:
+        if len(hole_cards) != seats:
+            raise ValueError("hole_cards needs one card list per seat")
+        queued = [list(parse_cards(c)) for c in hole_cards]
+        flat = [c for q in queued for c in q]
+        if len(set(flat)) != len(flat) or not set(flat) <= set(full):
+            raise ValueError("hole_cards must be distinct cards of the variant's deck")
+        given = queued
+        full = [c for c in full if c not in set(flat)]
+    if deck is not None:
+        order = list(parse_cards(deck))
+        if len(set(order)) != len(order) or not set(order) <= set(full):
+            raise ValueError("the deck order must list distinct cards of the variant's deck")
+        rest = [c for c in full if c not in set(order)]
+        order += rest  # an explicit prefix; the rest in id order
+    else:
+        order = shuffled(full, seed)
+    return tuple(order), given
 
 
 @functools.lru_cache(maxsize=None)
@@ -193,7 +228,7 @@ class Deck:
                     card = self.draw()
                 else:
                     card = self.burned.pop(0)
-                rows.append((None, (card,), (True,)))
+                rows.append((None, (card,), None, True))
                 continue
             if queued is None:
                 start = self.next
@@ -202,7 +237,7 @@ class Deck:
             else:
                 dealt = [queued[s].pop(0) for s in players]
             if premature is None and not exposed:  # the usual deal: every card alike
-                rows.append((players, dealt, (up,) * count))
+                rows.append((players, dealt, None, up))
                 continue
             faces = []
             for s, card in zip(players, dealt):
@@ -212,7 +247,7 @@ class Deck:
                     premature = None
                     dealt_premature = True
                 faces.append(face_up)
-            rows.append((players, dealt, faces))
+            rows.append((players, dealt, faces, up))
         return burned, rows, dealt_premature
 
     def extra(self, seat: int) -> Optional[int]:

@@ -14,7 +14,7 @@ never drift from the lists.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 __all__ = ["Seats"]
 
@@ -110,11 +110,17 @@ class Seats:
         folded, dead = self.folded, self.dead
         return [s for s in dealing if not folded[s] or s in dead]
 
-    def deal(self, players: Sequence[int], cards: Sequence[int], faces: Sequence[bool]) -> None:
-        """Each of ``players`` is dealt its card of ``cards``, face up or down by ``faces``."""
+    def deal(self, players: Sequence[int], cards: Sequence[int], up: bool,
+             faces: Optional[Sequence[bool]] = None) -> None:
+        """Each of ``players`` is dealt its card of ``cards``: every one face up or down by
+        ``up``, or each by its entry of ``faces`` when given."""
         held = self.cards
-        for s, card, up in zip(players, cards, faces):
-            held[s].append((card, up))
+        if faces is None:
+            for s, card in zip(players, cards):
+                held[s].append((card, up))
+        else:
+            for s, card, face in zip(players, cards, faces):
+                held[s].append((card, face))
 
     def turn_up(self, seat: int, index: int) -> int:
         """The seat's card at ``index`` is face up from now on (S4, I2); returns the card."""

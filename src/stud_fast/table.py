@@ -29,7 +29,7 @@ from stud_fast.bet_sizes import TO_TOTAL as _TO_TOTAL
 from stud_fast.bet_sizes import chips_to_put_in, whole_chips
 from stud_fast.betting_round import BettingRound
 from stud_fast.cards import CARD_TEXT, parse_cards
-from stud_fast.deck import Deck, shuffled
+from stud_fast.deck import Deck, deck_order
 from stud_fast.errors import AmountError, RuleError, StateError, StudFastError
 from stud_fast.mistakes import Mistakes
 from stud_fast.pending import Pending, down_card_index
@@ -101,25 +101,7 @@ class StudHand:
             raise ValueError(f"dealer seat {dealer} is not one of the {n} seats")
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck order, not both")
-        full = list(plan.deck)
-        given: Optional[list[list[int]]] = None
-        if hole_cards is not None:
-            if len(hole_cards) != n:
-                raise ValueError("hole_cards needs one card list per seat")
-            queued = [list(parse_cards(c)) for c in hole_cards]
-            flat = [c for q in queued for c in q]
-            if len(set(flat)) != len(flat) or not set(flat) <= set(full):
-                raise ValueError("hole_cards must be distinct cards of the variant's deck")
-            given = queued
-            full = [c for c in full if c not in set(flat)]
-        if deck is not None:
-            order = list(parse_cards(deck))
-            if len(set(order)) != len(order) or not set(order) <= set(full):
-                raise ValueError("the deck order must list distinct cards of the variant's deck")
-            rest = [c for c in full if c not in set(order)]
-            order += rest  # an explicit prefix; the rest in id order
-        else:
-            order = shuffled(full, seed)
+        order, given = deck_order(plan.deck, n, seed, deck, hole_cards)
         self.config = config
         self._plan = plan
         self.seats = n
@@ -128,7 +110,7 @@ class StudHand:
         self._dealing = [(dealer + 1 + i) % n for i in range(n)]
         self.burn = burn
         self.starting_stacks = tuple(stacks)
-        self.deck: tuple[int, ...] = tuple(order)
+        self.deck: tuple[int, ...] = order
         # the deck's state: how many cards came off, burns, the cards given for a replay
         self._shoe = Deck(self.deck, given)
         # the seats' state and its counts (Seats); its lists shown as the public attributes
@@ -485,7 +467,7 @@ class StudHand:
         """Raise RuleError unless the dealer is due to deal (E2) and ``exposed`` lists seats
         still dealt to on seventh street (I2)."""
         self._dealer("deal")
-        self._exposed_seats(exposed)
+        self._mistakes.exposed_seats(self, exposed)
 
     def can_deal(self, exposed: Sequence[int] = ()) -> bool:
         """True when the dealer is due to deal the next street (with these exposed cards)."""
@@ -524,7 +506,7 @@ class StudHand:
         each such seat first chooses (``take_all_in()`` or ``play_on()``) whether to have the
         rights of an all-in player for the rest of the hand."""
         self._dealer("deal")
-        exposed = self._exposed_seats(exposed)
+        exposed = self._mistakes.exposed_seats(self, exposed)
         self._check_hole_cards()
         self.dealer_due = None
         if not self._deal_next(exposed):
@@ -559,12 +541,12 @@ class StudHand:
         card now: a betting round is under way, a street is still to come, no card was exposed
         in this round yet, and the stub keeps enough cards for the streets to come. ``card``
         (required when the hand replays given hole cards) names the exposed card."""
-        self._premature(card)
+        self._mistakes.premature_allowed(self, card)
 
     def can_expose_premature_card(self, card: Optional[int | str] = None) -> bool:
         """True when the dealer may expose a premature card now (I1; never raises)."""
         try:
-            self._premature(card)
+            self._mistakes.premature_allowed(self, card)
         except RuleError:
             return False
         return True
@@ -577,7 +559,7 @@ class StudHand:
         was exposed, who gets the next one. ``"keep_capped"`` (seed 001): it stays on the deck
         and is dealt face up to that player, and no bet in this round may exceed the largest
         one already made. ``card`` is needed only when replaying given hole cards."""
-        burn_now, exposed, seat = self._premature(card)
+        burn_now, exposed, seat = self._mistakes.premature_allowed(self, card)
         self._cached = None
         street = self.street
         buried = self.config.premature_card == "bury"
@@ -591,30 +573,15 @@ class StudHand:
         self.records.append(record)
         return record
 
-    def _premature(self, card: Optional[int | str]) -> tuple[bool, int, int]:
-        """I1: (burn now, the exposed card, the seat it was for), or RuleError."""
-        if self.is_over or self.actor is None or self._pending.queue:
-            raise RuleError("I1", "a premature card is only possible during a betting round")
-        plan = self._plan
-        if self.street + 1 >= plan.streets:
-            raise RuleError("I1", "no street is left to deal: no card can be premature")
-        players = self._seats.dealt_to(self._dealing)
-        option = self.config.premature_card
-        middle = sum(len(plan.ups[k]) for k in range(self.street + 1, plan.streets - 1))
-        burn_now, exposed = self._shoe.premature(
-            card, players, len(plan.ups[self.street + 1]), middle, self.burn,
-            option == "bury", option == "keep_capped")
-        return burn_now, exposed, players[0]
-
     def verify_report_exposed_card(self, seat: int) -> None:
         """Raise RuleError (I2) unless ``seat`` was dealt its seventh-street card face down in
         this, the last, betting round of a seven-card game and can still be reported."""
-        self._reported(seat)
+        self._mistakes.reported_card(self, seat)
 
     def can_report_exposed_card(self, seat: int) -> bool:
         """True when ``seat``'s seventh-street card can be reported as exposed (never raises)."""
         try:
-            self._reported(seat)
+            self._mistakes.reported_card(self, seat)
         except RuleError:
             return False
         return True
@@ -625,7 +592,7 @@ class StudHand:
         round) the seat chooses first (``take_all_in()`` or ``play_on()``); after it, the seat
         is treated as all in at once (it acts no more and plays for the pots it has matched).
         """
-        index = self._reported(seat)
+        index = self._mistakes.reported_card(self, seat)
         record = self._face_up(seat, index, "exposed_card")
         if any(self._round.bet) or self.stacks[seat] == 0:  # significant action: all in now
             if self.stacks[seat] > 0:
@@ -637,44 +604,6 @@ class StudHand:
             self._pending.first_choice(seat)
             self.actor = seat
         return record
-
-    def _reported(self, seat: int) -> int:
-        """I2: the index of ``seat``'s face-down seventh-street card, or RuleError."""
-        plan = self._plan
-        if (self.is_over or self.actor is None or self._pending.queue
-                or self.street != plan.exposable):
-            raise RuleError("I2", "an exposed card is reported during seventh-street betting")
-        if type(seat) is not int or not 0 <= seat < self.seats or self.folded[seat]:
-            raise RuleError("I2", f"seat {seat!r} is not in the hand")
-        held = self.cards[seat]
-        if len(held) != 7 or held[-1][1] or seat in self._seats.all_in:
-            raise RuleError("I2", f"seat {seat}: has no face-down seventh-street card to report")
-        return len(held) - 1
-
-    def _exposed_seats(self, exposed: Sequence[int]) -> list[int]:
-        """I2: ``exposed`` as a list of distinct seats dealt a seventh-street card, or
-        RuleError."""
-        try:
-            seats = list(exposed)
-        except TypeError:
-            raise RuleError("I2", f"exposed must list seats, got {exposed!r}") from None
-        if not seats:
-            return seats
-        if self.street + 1 != self._plan.exposable:
-            raise RuleError("I2", "only a seventh-street card can be exposed this way")
-        dealt = self._seats.dealt_to(self._dealing)
-        if self._shoe.short_for(dealt):
-            raise RuleError("I2", "seventh street is one shared card (S3): no player's card "
-                                  "can be exposed")
-        if self._mistakes.kept is not None and dealt and dealt[0] in seats:
-            raise RuleError("I2", f"seat {dealt[0]}: its seventh-street card is the premature "
-                                  f"card, face up already (I1)")
-        for seat in seats:
-            if type(seat) is not int or seat not in dealt:
-                raise RuleError("I2", f"seat {seat!r} is not dealt a seventh-street card")
-        if len(set(seats)) != len(seats):
-            raise RuleError("I2", f"a seat is listed twice in exposed: {seats}")
-        return seats
 
     def act(self, kind: str, to: Optional[int] = None) -> Record:
         """Perform a player action by name (a key of :meth:`legal_actions`): the generic form
@@ -921,10 +850,10 @@ class StudHand:
         self.street += 1
         game, plan = self.config.game, self._plan
         dealt_up = self._deal_street(exposed)
-        choosers = self._mistakes.take_choosers()
+        mistakes = self._mistakes
         due: list[tuple[str, int]] = []
-        if choosers:  # I2: exposed seventh-street cards: all in or play on
-            due = [("all_in_choice", s) for s in choosers]
+        if mistakes.choosers:  # I2: exposed seventh-street cards: all in or play on
+            due = [("all_in_choice", s) for s in mistakes.take_choosers()]
         elif game.turn_up:  # S4: everyone dealt a card turns one up before the betting;
             # one card stays down, so a seat that got no card (S3: the street was a shared
             # card) has nothing to turn
@@ -952,9 +881,11 @@ class StudHand:
         street, seats, mistakes = self.street, self._seats, self._mistakes
         self._views.forget_faces()  # the seats' cards change
         players = seats.dealt_to(self._dealing)
-        exposed = mistakes.exposed_on_deal(players, exposed, self.folded, self.stacks,
-                                           self._round.opener)
-        players = mistakes.deal_order(players)
+        if exposed:  # I2 (without, nobody chooses: the last deal's choosers were taken)
+            exposed = mistakes.exposed_on_deal(players, exposed, self.folded, self.stacks,
+                                               self._round.opener)
+        if mistakes.buried_for is not None:  # I1 bury
+            players = mistakes.deal_order(players)
         shoe = self._shoe
         burned, rows, premature_dealt = shoe.deal_street(
             self._plan.ups[street], players, self.burn, exposed, mistakes.kept)
@@ -965,16 +896,23 @@ class StudHand:
             append(new_record("burn", None, 0, 0, (), (), street))
         folded = self.folded
         dealt_up: list[tuple[int, int]] = []
-        for dealt_to, dealt, faces in rows:
+        for dealt_to, dealt, faces, up in rows:
             if dealt_to is None:  # S3: the one shared card
                 card = dealt[0]
                 self.community.append(card)
                 append(new_record("community", None, 0, 0, (card,), (True,), street))
                 continue
-            seats.deal(dealt_to, dealt, faces)
-            for s, card, up in zip(dealt_to, dealt, faces):
-                append(new_record("deal", s, 0, 0, (card,), FACE[up], street))
-                if up and not folded[s]:
+            seats.deal(dealt_to, dealt, up, faces)
+            if faces is None:  # the usual deal: every card alike
+                face = FACE[up]
+                for s, card in zip(dealt_to, dealt):
+                    append(new_record("deal", s, 0, 0, (card,), face, street))
+                if up:
+                    dealt_up += [(s, card) for s, card in zip(dealt_to, dealt) if not folded[s]]
+                continue
+            for s, card, face_up in zip(dealt_to, dealt, faces):
+                append(new_record("deal", s, 0, 0, (card,), FACE[face_up], street))
+                if face_up and not folded[s]:
                     dealt_up.append((s, card))
         extra_card = self._plan.extra_card
         if extra_card:
@@ -983,7 +921,7 @@ class StudHand:
                     continue
                 extra = shoe.extra(s)
                 if extra is not None:
-                    seats.deal((s,), (extra,), (False,))
+                    seats.deal((s,), (extra,), False)
                     append(make_record("deal", s, 0, 0, (extra,), (False,), street))
         return dealt_up
 
@@ -994,7 +932,9 @@ class StudHand:
         if self._seats.able < 2:  # a fresh round owes nothing: nobody to bet against, deal on (B6)
             self.actor = None
             return
-        reopener = self._mistakes.take_reopener()
+        reopener = self._mistakes.reopener
+        if reopener is not None:  # I2: it opens this round or nobody does (then forgotten)
+            self._mistakes.take_reopener()
         must_open = False
         if self.street == 0 and plan.uses_bring_in:
             folded, stacks, rights = self.folded, self.stacks, self._seats.all_in
@@ -1202,16 +1142,6 @@ class StudHand:
             "records": records,
             "is_over": self.is_over,
         }
-
-    def _face_up(self, seat: int, index: int, kind: str) -> Record:
-        """Turn ``seat``'s card at ``index`` face up (S4 turn_up, I2 exposed_card) and record
-        it as ``kind``: the legal actions and the seats' card faces are made afresh."""
-        self._cached = None
-        self._views.forget_faces()
-        card = self._seats.turn_up(seat, index)
-        record = make_record(kind, seat, cards=(card,), up=(True,), street=self.street)
-        self.records.append(record)
-        return record
 
     # ---- persistence ------------------------------------------------------------------------
 

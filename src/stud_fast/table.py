@@ -35,8 +35,8 @@ from stud_fast.mistakes import Mistakes
 from stud_fast.pending import Pending, down_card_index
 from stud_fast.plan import plan_of
 from stud_fast.pots import Pot, award
-from stud_fast.records import (FACE, INT_ARGUMENT, PLAYER_ACTIONS, Record, make_record,
-                               new_record, operations)
+from stud_fast.records import (FACE, INT_ARGUMENT, PLAYER_ACTIONS, Record, RecordKind,
+                               make_record, new_record, operations)
 from stud_fast.seats import Seats
 from stud_fast.seatview import SeatView
 from stud_fast.showdown import (best_showing, bring_in_seat, first_to_show, hand_values,
@@ -740,13 +740,14 @@ class StudHand:
         seats = self._seats
         if amount:  # the chips move
             seats.put(s, amount)
-        record = rnd.perform(self, s, kind, amount)
-        if record is None:  # a fold
+        performed = rnd.perform(self, s, kind, amount)
+        if performed is None:  # a fold
             if self._plan.dead_seat_keeps_cards and before == rnd.bet[s]:
                 seats.keep_dealing(s)  # B9: folded when it could check
-            record = self._fold(s)
+            performed = self._fold(s)
         elif kind != "check" and kind != "call" and kind != "bring_in":
             seats.bet_made()  # B9: dead seats are dealt to until the next bet
+        record = performed
         self.records.append(record)
         self._advance(s)
         return record
@@ -756,7 +757,7 @@ class StudHand:
         return new_record("fold", s, 0, 0, (), (), self.street)
 
     def _all_in_choice(self, take: bool) -> Record:
-        kind = "take_all_in" if take else "play_on"
+        kind: RecordKind = "take_all_in" if take else "play_on"
         self._verify(kind)
         s = self.actor
         assert s is not None
@@ -802,7 +803,7 @@ class StudHand:
             c = ()
         return down_card_index(self.cards[s], c, s, card)
 
-    def _face_up(self, seat: int, index: int, kind: str) -> Record:
+    def _face_up(self, seat: int, index: int, kind: RecordKind) -> Record:
         """Turn ``seat``'s card at ``index`` face up (S4 turn_up, I2 exposed_card) and record
         it as ``kind``: the legal actions and the seats' card faces are made afresh."""
         self._cached = None

@@ -23,7 +23,7 @@ from stud_fast.table import StudHand
 from stud_fast.variants import GameConfig, get_variant
 
 #: derived from the rest of the state: left out of the E2 comparison
-_CACHES = {"_cached", "_record_views", "_faces", "_pots", "_pots_key", "_plan", "config"}
+_CACHES = {"_cached", "_views", "_plan", "config"}
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete", "buy_pot",
             "take_all_in", "play_on", "turn_up")
 
@@ -89,7 +89,7 @@ def _refuse(hand: StudHand, rng: random.Random) -> None:
         kind = "bet" if "bet" in legal else "raise"
         seat = hand.actor
         assert seat is not None
-        top = hand._round_bet[seat] + legal[kind][1]
+        top = hand._round.bet[seat] + legal[kind][1]
         attempt = (kind, rng.choice([top + 1, float(top), True]))
     elif choices:
         attempt = (rng.choice(choices), None)
@@ -176,7 +176,7 @@ def random_action(hand: StudHand, rng: random.Random) -> Optional[str]:
     if kind == "turn_up":
         hand.turn_up(rng.choice([c for c, up in hand.cards[seat] if not up]))
     elif kind in ("bet", "raise") and legal[kind][1] > legal[kind][0]:
-        hand.act(kind, hand._round_bet[seat] + rng.randint(*legal[kind]))
+        hand.act(kind, hand._round.bet[seat] + rng.randint(*legal[kind]))
     else:
         hand.act(kind)
     return kind

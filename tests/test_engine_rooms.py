@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from stud_fast.betting import _ALL_ACTIONS, BettingRound
+from stud_fast.betting_round import BettingRound
 from stud_fast.pots import Pot
 from stud_fast.showdown import showdown
-from stud_fast.table import StudHand
+from stud_fast.table import _ALL_ACTIONS, StudHand
 from stud_fast.variants import VARIANTS, GameConfig
 
 

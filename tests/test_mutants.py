@@ -70,5 +70,5 @@ def test_the_harness_tells_a_caught_fault_from_a_survivor() -> None:
     # the same fault against tests that do not look at the shared card: it survives them
     survived = mutants.try_fault(planted, installed, 300.0, "test_S8_razz_highest")
     assert survived.status == "survived", survived.detail
-    stale = mutants.Fault("S3", "dealing.py", "no such line", "x", "a line that is gone")
+    stale = mutants.Fault("S3", "deck.py", "no such line", "x", "a line that is gone")
     assert mutants.try_fault(stale, installed, 300.0, "S3_").status == "stale"

@@ -1,7 +1,9 @@
 """The owners of the hand's state (issue 20 item 1), each tested on its own invariants:
 :class:`Seats` keeps its counts under random chip movements, the :class:`Deck` never deals a
-card twice, and what :class:`BettingRound` decides for each action matches its rule table (an
-action offered is performed, one refused is refused with the rule the table names)."""
+card twice, what :class:`BettingRound` decides for each action matches its rule table (an
+action offered is performed, one refused is refused with the rule the table names), the
+:class:`Pending` queue holds each seat once, its head is the actor and the pot once bought
+stays bought, and the :class:`ViewCache` hands out what is built afresh."""
 
 from __future__ import annotations
 
@@ -13,9 +15,13 @@ from engine_soak import random_config
 from stud_fast.betting_round import BettingRound
 from stud_fast.deck import Deck, shuffled
 from stud_fast.errors import RuleError
+from stud_fast.pending import KINDS, Pending
+from stud_fast.pots import build_pots
 from stud_fast.seats import Seats
+from stud_fast.seatview import _card_faces
 from stud_fast.table import StudHand
-from stud_fast.variants import VARIANTS
+from stud_fast.variants import VARIANTS, GameConfig
+from stud_fast.views import ViewCache
 
 
 def expected_counts(stacks: list[int], folded: list[bool], all_in: set[int]) -> tuple[int, int]:
@@ -168,7 +174,7 @@ def test_the_rounds_decision_for_each_action_matches_its_rule_table(variant: str
         while not hand.is_over:
             s = hand.actor
             legal = hand.legal_actions()
-            if s is not None and not hand._pending:
+            if s is not None and not hand._pending.queue:
                 refused: dict[str, tuple[str, str]] = {}
                 offered = hand._round.legal(hand, s, refused)
                 assert offered == {k: v for k, v in legal.items() if k in _BETTING}
@@ -207,3 +213,108 @@ def test_a_round_is_its_own_state() -> None:
     twin.bet[1] = 5
     twin.acted[1] = True
     assert rnd.bet == [0, 0, 0] and rnd.acted == [False] * 3 and twin != rnd
+
+
+class _Facts:
+    """The little of a hand Pending.legal reads: the pot and the stacks."""
+
+    def __init__(self, pot_total: int, stacks: list[int]) -> None:
+        self.pot_total = pot_total
+        self.stacks = stacks
+
+
+def test_pending_operations_come_in_order_each_seat_once() -> None:
+    pending = Pending()
+    facts = _Facts(12, [5, 40, 40])
+    refused: dict[str, tuple[str, str]] = {}
+    assert pending.legal(facts, 0, refused) is None  # nothing pending: the round decides
+    assert {k: r for k, (r, _) in refused.items()} == {
+        "take_all_in": "I2", "play_on": "I2", "turn_up": "S4", "buy_pot": "S5"}
+    assert pending.after_deal([("buy_pot", 0), ("buy_pot", 2)]) == 0
+    assert pending.legal(facts, 0, None) == {"buy_pot": (5, 5), "fold": (0, 0)}  # all in
+    twin = pending.copy()
+    pending.buy()
+    assert pending.done() == 2 and pending.legal(facts, 2, None) == {"buy_pot": (12, 12),
+                                                                      "fold": (0, 0)}
+    assert twin.queue == [("buy_pot", 0), ("buy_pot", 2)] and not twin.pot_bought
+    assert twin != pending
+    pending.first_choice(1)  # I2 reported: the choice comes first
+    assert pending.queue[0] == ("all_in_choice", 1)
+    assert set(pending.legal(facts, 1, None) or {}) == {"take_all_in", "play_on"}
+    assert pending.done() == 2 and pending.done() is None and pending.queue == []
+    assert pending.pot_bought  # bought stays bought
+    pending.after_deal([("turn_up", 0)])
+    pending.clear()
+    assert pending.queue == [] and pending.legal(facts, 0, None) is None
+
+
+@pytest.mark.parametrize("variant", ["mexican_stud", "baseball", "seven_card_stud"])
+def test_pending_head_is_the_actor_and_a_bought_pot_stays_bought(variant: str) -> None:
+    """Through random whole hands (with exposed seventh-street cards reported in the
+    seven-card games): every queued operation is a known kind, each seat is queued once, the
+    seat at the head is the actor and is offered exactly that operation's choices; the pot is
+    bought exactly when a buy_pot record says so, and never unbought."""
+    rng = random.Random(f"pending {variant}")
+    offered = {"all_in_choice": {"take_all_in", "play_on"}, "turn_up": {"turn_up"},
+               "buy_pot": {"buy_pot", "fold"}}
+    kinds_seen: set[str] = set()
+    for number in range(40):
+        config = random_config(rng, variant)
+        n = rng.randint(2, config.max_players)
+        hand = StudHand(config, stacks=[rng.choice([3, 40, 200]) for _ in range(n)],
+                        seed=number)
+        while not hand.is_over:
+            pending = hand._pending
+            queue = pending.queue
+            assert all(kind in KINDS for kind, _ in queue)
+            assert len({s for _, s in queue}) == len(queue)
+            if queue:
+                kinds_seen.add(queue[0][0])
+                assert hand.actor == queue[0][1]
+                assert set(hand.legal_actions()) == offered[queue[0][0]]
+            bought = any(r.kind == "buy_pot" for r in hand.records)
+            assert pending.pot_bought == bought
+            s = hand.actor
+            assert s is not None
+            if rng.random() < 0.3:
+                seat = rng.randrange(n)
+                if hand.can_report_exposed_card(seat):
+                    hand.report_exposed_card(seat)
+                    continue
+            # folds seldom, so that hands reach the seventh street
+            legal = sorted(hand.legal_actions())
+            kind = rng.choice([k for k in legal if k != "fold"] or legal)
+            if kind == "turn_up":
+                hand.turn_up(next(c for c, up in hand.cards[s] if not up))
+            else:
+                hand.act(kind)
+    expected = {"mexican_stud": "turn_up", "baseball": "buy_pot",
+                "seven_card_stud": "all_in_choice"}[variant]
+    assert expected in kinds_seen
+
+
+def test_the_view_cache_builds_afresh_what_changed() -> None:
+    cache = ViewCache()
+    pots = cache.pots_of([4, 4, 2], [False, False, True])
+    assert pots == build_pots([4, 4, 2], [False, False, True])
+    assert cache.pots_of([4, 4, 2], [False, False, True]) is pots  # unchanged: kept
+    assert cache.pots_of([4, 6, 2], [False, False, True]) == build_pots([4, 6, 2],
+                                                                        [False, False, True])
+    cards = [[(4, False), (9, True)], [(13, True)]]
+    faces = cache.faces_of(cards)
+    assert faces == _card_faces(cards) and cache.faces_of(cards) is faces
+    cards[1].append((20, False))
+    cache.forget_faces()
+    assert cache.faces_of(cards) == _card_faces(cards)
+    twin = cache.copy()
+    assert twin.pots == cache.pots and twin.pots is not cache.pots
+
+
+def test_a_hands_cache_is_not_its_state() -> None:
+    """A copy of a hand may start with an empty view cache: its views are the same."""
+    hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[30] * 3, seed=2)
+    hand.view(0)
+    twin = hand.copy()
+    twin._views = ViewCache()
+    assert twin.view(0) == hand.view(0) and twin.seat_view(1) == hand.seat_view(1)
+    assert twin.pots() == hand.pots()

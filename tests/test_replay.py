@@ -116,7 +116,7 @@ def test_pot_and_no_limit_hands_round_trip_through_phh(betting: str) -> None:
             elif kind in ("bet", "raise"):
                 seat = hand.actor
                 assert seat is not None
-                hand.act(kind, hand._round_bet[seat] + rng.randint(least, most))
+                hand.act(kind, hand._round.bet[seat] + rng.randint(least, most))
             else:
                 hand.act(kind)
         history = to_phh(hand)

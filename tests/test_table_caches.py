@@ -14,7 +14,7 @@ import pytest
 
 from stud_fast.cards import CARD_TEXT, card_str
 from stud_fast.pots import build_pots
-from stud_fast.dealing import shuffled as _shuffled
+from stud_fast.deck import shuffled as _shuffled
 from stud_fast.table import StudHand
 from stud_fast.variants import VARIANTS, GameConfig
 from engine_soak import seat_cards

@@ -309,7 +309,7 @@ def test_E1_E2_random_play_conserves_chips_and_round_trips(variant: str, seed: i
         if op in ("bet", "raise") and most > least:
             seat = hand.actor
             assert seat is not None
-            have = hand._round_bet[seat]
+            have = hand._round.bet[seat]
             with pytest.raises(RuleError) as e:
                 hand.act(op, have + most + 1)  # B2: above the limit
             assert e.value.rule == "B2" and hand.to_json() == before

@@ -16,6 +16,7 @@ from typing import Optional
 
 from stud_fast.bet_sizes import HandFacts, fixed_bet, open_sizes
 from stud_fast.records import Record, new_record
+from stud_fast.seats import Seats
 
 __all__ = ["BettingRound"]
 
@@ -29,9 +30,10 @@ def _one(amount: int) -> tuple[int, int]:
 class BettingRound:
     """One betting round (B1-B9, F2-F5): what each seat put in during it, who acted, the level
     and the least raise, the bets and raises made, the bring-in due, the opening duty and the
-    I1 cap. The hand makes one per street (:meth:`Betting._start_round`); the legal actions,
+    I1 cap. The hand makes one per street (:meth:`StudHand._start_round`); the legal actions,
     the refusal reasons (one rule table, :meth:`legal`) and the effect of an action
-    (:meth:`perform`) are its methods, given the hand for the seats' stacks and cards.
+    (:meth:`perform`) and who acts next (:meth:`next_to_act`) are its methods, given the hand
+    for the seats' stacks and cards.
 
     >>> rnd = BettingRound(3, 5)
     >>> rnd.bet, rnd.level, rnd.increment
@@ -88,6 +90,46 @@ class BettingRound:
         new.capped = self.capped
         new.opener = self.opener
         return new
+
+    def start(self, opener: Optional[int], *, bring_in: bool = False,
+              must_open: bool = False) -> None:
+        """The round opens at ``opener`` (who acts first): with the bring-in due from it
+        (F2), or with the duty to open when ``must_open`` (F4)."""
+        self.opener = opener
+        if bring_in:
+            self.bring_in_due = opener
+        self.opened = not must_open
+
+    def open(self) -> None:
+        """F4 must_open: nobody is left who must open: the duty ends."""
+        self.opened = True
+
+    def no_bettor(self) -> None:
+        """S3: the last street is one shared card and nobody bets on it: the best board, not
+        a bettor of this round, shows first (S6)."""
+        self.last_aggressor = None
+
+    def cap(self) -> None:
+        """I1 keep_capped: no bet in this round may exceed the largest already made."""
+        self.capped = True
+
+    def next_to_act(self, last: int, seats: Seats) -> Optional[int]:
+        """The first seat after ``last`` (clockwise) still to act in this round, or None: the
+        round is over. Folded and all-in seats act no more (B6)."""
+        n = len(self.bet)
+        folded, stacks, rights = seats.folded, seats.stacks, seats.all_in
+        round_bet, acted, level = self.bet, self.acted, self.level
+        others = seats.able > 1
+        s = last
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
+            if folded[s] or stacks[s] == 0 or s in rights:
+                continue
+            # B5: still to act if it owes chips or has not acted; but a lone player who is
+            # not all in has nobody left to bet against (B6)
+            if round_bet[s] < level or (not acted[s] and others):
+                return s
+        return None
 
     def legal(self, hand: HandFacts, s: int, refused: Optional[dict[str, tuple[str, str]]]
               ) -> dict[str, tuple[int, int]]:

@@ -14,7 +14,7 @@ never drift from the lists.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 __all__ = ["Seats"]
 
@@ -23,9 +23,9 @@ _new_object = object.__new__  # looked up once (Cython calls it as a plain funct
 
 class Seats:
     """Per seat: ``stacks``, ``contributed`` (chips put in during the hand), ``folded``,
-    ``cards`` (``(card, face_up)`` in the order dealt; dealing and turning cards up change
-    them); ``all_in`` (seats treated as all in after a dealer error, I2); ``dead`` (folded
-    seats still dealt to, option of B9); ``live`` (seats not folded) and ``able`` (neither
+    ``cards`` (``(card, face_up)`` in the order dealt: :meth:`deal`, :meth:`turn_up`);
+    ``all_in`` (seats treated as all in after a dealer error, I2); ``dead`` (folded seats
+    still dealt to, option of B9); ``live`` (seats not folded) and ``able`` (neither
     folded nor all in). The hand (:class:`~stud_fast.table.StudHand`) holds one and shows its
     lists as ``hand.stacks``, ``hand.contributed``, ``hand.folded`` and ``hand.cards``; only
     the hand's operations call the methods here."""
@@ -94,6 +94,39 @@ class Seats:
         if seat not in self.all_in:
             self.all_in.add(seat)
             self.able -= 1
+
+    def keep_dealing(self, seat: int) -> None:
+        """B9 option: the seat folded when it could check: it is still dealt to until the next
+        bet."""
+        self.dead.append(seat)
+
+    def bet_made(self) -> None:
+        """B9: a bet or raise was made: folded seats are dealt to no more."""
+        self.dead.clear()  # B9
+
+    def dealt_to(self, dealing: list[int]) -> list[int]:
+        """The seats the next cards go to, in the dealing order ``dealing``: those still in the
+        hand, and dead seats that keep being dealt to (B9)."""
+        folded, dead = self.folded, self.dead
+        return [s for s in dealing if not folded[s] or s in dead]
+
+    def deal(self, players: Sequence[int], cards: Sequence[int], up: bool,
+             faces: Optional[Sequence[bool]] = None) -> None:
+        """Each of ``players`` is dealt its card of ``cards``: every one face up or down by
+        ``up``, or each by its entry of ``faces`` when given."""
+        held = self.cards
+        if faces is None:
+            for s, card in zip(players, cards):
+                held[s].append((card, up))
+        else:
+            for s, card, face in zip(players, cards, faces):
+                held[s].append((card, face))
+
+    def turn_up(self, seat: int, index: int) -> int:
+        """The seat's card at ``index`` is face up from now on (S4, I2); returns the card."""
+        card, _ = self.cards[seat][index]
+        self.cards[seat][index] = (card, True)
+        return card
 
     def is_all_in(self, seat: int) -> bool:
         """True for a seat in the hand with no chips left or treated as all in (I2)."""

@@ -25,32 +25,33 @@ from types import MappingProxyType
 from typing import Any, Mapping, Optional, Sequence
 
 from stud_fast import saved
+from stud_fast.bet_sizes import TO_TOTAL as _TO_TOTAL
 from stud_fast.bet_sizes import chips_to_put_in, whole_chips
-from stud_fast.betting import _BETTING_ACTIONS, Betting
 from stud_fast.betting_round import BettingRound
 from stud_fast.cards import CARD_TEXT, parse_cards
-from stud_fast.dealer_errors import DealerErrors
-from stud_fast.deck import Deck, shuffled
-from stud_fast.dealing import Dealing
-from stud_fast.mistakes import Mistakes
+from stud_fast.deck import Deck, deck_order
 from stud_fast.errors import AmountError, RuleError, StateError, StudFastError
+from stud_fast.mistakes import Mistakes
+from stud_fast.pending import Pending, down_card_index
 from stud_fast.plan import plan_of
-from stud_fast.pots import Pot, award, build_pots
+from stud_fast.pots import Pot, award
+from stud_fast.records import (FACE, INT_ARGUMENT, PLAYER_ACTIONS, Record, RecordKind,
+                               make_record, new_record, operations)
 from stud_fast.seats import Seats
-from stud_fast.records import (INT_ARGUMENT, PLAYER_ACTIONS, Record, make_record,
-                               operations)
-from stud_fast.showdown import best_showing, first_to_show, hand_values, is_wild, odd_chip_order
+from stud_fast.seatview import SeatView
+from stud_fast.showdown import (best_showing, bring_in_seat, first_to_show, hand_values,
+                                is_wild, odd_chip_order)
 from stud_fast.showdown import showdown as reveal
 from stud_fast.variants import GameConfig
-from stud_fast.seatview import Faces, SeatView, _card_faces
-from stud_fast.views import RecordViews
+from stud_fast.views import ViewCache
 
 __all__ = ["RuleError", "Record", "StudHand", "whole_chips"]
 
 _PLAYER = frozenset(PLAYER_ACTIONS)  # what act() takes
-# the records of the players' actions: a seat view's history (SeatView.history)
-_ACTED = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold", "turn_up",
-                    "buy_pot", "take_all_in", "play_on"))
+_BETTING_ACTIONS = frozenset(("fold", "check", "call", "bet", "raise", "bring_in", "complete"))
+#: every operation a player can be asked for: the betting actions and the pending ones
+_ALL_ACTIONS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete", "turn_up",
+                "buy_pot", "take_all_in", "play_on")
 _NO_ACTIONS: Mapping[str, tuple[int, int]] = MappingProxyType({})  # seat_view() off turn
 _NO_WILD: frozenset[int] = frozenset()
 # looked up once: Cython calls these as plain functions, not as attributes of ``object``
@@ -58,16 +59,24 @@ _new_object = object.__new__
 _set_attribute = object.__setattr__
 
 
-class StudHand(Betting, Dealing, DealerErrors):
-    """One hand of fixed-limit stud, from the antes to the award."""
+class StudHand:
+    """One hand of stud, from the antes to the award: the coordinator. It holds the public
+    API and the street loop (antes, deal a street, open its betting round, apply each action,
+    finish); each part of the state has an owner that alone writes it, which the hand calls:
+    :class:`~stud_fast.seats.Seats` (stacks, chips put in, folds, all-in rights, cards),
+    :class:`~stud_fast.deck.Deck` (the stub, burns, the shared card, the premature card's
+    look-ahead), :class:`~stud_fast.betting_round.BettingRound` (one street's betting: it
+    decides what an action does and who acts next), :class:`~stud_fast.pending.Pending`
+    (turn-up and buy-the-pot, the choice after an exposed card), :class:`~stud_fast.mistakes.
+    Mistakes` (what the dealer's errors leave for later) and :class:`~stud_fast.views.ViewCache`
+    (what the views keep). The showdown and the pots are pure functions."""
 
     # every attribute, public and private (no instance dict: attribute access is faster)
     __slots__ = ("config", "seats", "dealer", "burn", "starting_stacks", "deck", "stacks",
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
-                 "_plan", "_shoe", "_round", "_mistakes", "_dealing", "_pending", "_pot_bought",
-                 "_seats", "_cached", "_record_views",
-                 "_faces", "_pots", "_pots_key", "_history", "_history_seen")
+                 "_plan", "_shoe", "_round", "_mistakes", "_dealing", "_pending", "_seats",
+                 "_cached", "_views")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
@@ -92,25 +101,7 @@ class StudHand(Betting, Dealing, DealerErrors):
             raise ValueError(f"dealer seat {dealer} is not one of the {n} seats")
         if seed is not None and deck is not None:
             raise ValueError("give a seed or a deck order, not both")
-        full = list(plan.deck)
-        given: Optional[list[list[int]]] = None
-        if hole_cards is not None:
-            if len(hole_cards) != n:
-                raise ValueError("hole_cards needs one card list per seat")
-            queued = [list(parse_cards(c)) for c in hole_cards]
-            flat = [c for q in queued for c in q]
-            if len(set(flat)) != len(flat) or not set(flat) <= set(full):
-                raise ValueError("hole_cards must be distinct cards of the variant's deck")
-            given = queued
-            full = [c for c in full if c not in set(flat)]
-        if deck is not None:
-            order = list(parse_cards(deck))
-            if len(set(order)) != len(order) or not set(order) <= set(full):
-                raise ValueError("the deck order must list distinct cards of the variant's deck")
-            rest = [c for c in full if c not in set(order)]
-            order += rest  # an explicit prefix; the rest in id order
-        else:
-            order = shuffled(full, seed)
+        order, given = deck_order(plan.deck, n, seed, deck, hole_cards)
         self.config = config
         self._plan = plan
         self.seats = n
@@ -119,21 +110,22 @@ class StudHand(Betting, Dealing, DealerErrors):
         self._dealing = [(dealer + 1 + i) % n for i in range(n)]
         self.burn = burn
         self.starting_stacks = tuple(stacks)
-        self.deck: tuple[int, ...] = tuple(order)
+        self.deck: tuple[int, ...] = order
         # the deck's state: how many cards came off, burns, the cards given for a replay
         self._shoe = Deck(self.deck, given)
         # the seats' state and its counts (Seats); its lists shown as the public attributes
         seats = self._seats = Seats(stacks)
         self.stacks = seats.stacks
         self.records: list[Record] = []
-        # operations due before the next betting round, in order: ("turn_up", seat) (S4) or
-        # ("buy_pot", seat) (S5: an up three buys the pot or folds)
-        self._pending: list[tuple[str, int]] = []
-        self._pot_bought = False  # S5: somebody bought the pot: every three is wild now
+        # operations due before the next betting round (S4, S5, I2) and whether the pot was
+        # bought (S5: every three is wild then)
+        self._pending = Pending()
         self._mistakes = Mistakes()  # what the dealer's errors (I1, I2) leave for later
         # the betting round: its state, made afresh for each street by _start_round
         self._round = BettingRound(n, plan.small_bet)
-        self._cached: Optional[dict[str, tuple[int, int]]] = None  # _options()
+        # the coordinator's memo of the legal actions at this decision point (_options()):
+        # every operation that changes the state sets it back to None
+        self._cached: Optional[dict[str, tuple[int, int]]] = None
         self.cards = seats.cards
         self.community: list[int] = []
         self.folded = seats.folded
@@ -144,17 +136,8 @@ class StudHand(Betting, Dealing, DealerErrors):
         self.automatic = automatic
         #: the dealer operation the hand waits for (automatic=False), or None
         self.dealer_due: Optional[str] = None
-        self._record_views = RecordViews()  # view(): the records as each seat sees them
-        # seat_view(): the cards of each seat as it and as the others see them (_card_faces),
-        # until a card is dealt or turned up
-        self._faces: Optional[Faces] = None
-        # pots(): the last pots built (Pot is immutable) and the chips and folds they are of
-        self._pots: list[Pot] = []
-        self._pots_key: tuple[int | bool, ...] = ()
-        # seat_view(): the players' actions (SeatView.history) among the first
-        # _history_seen records, extended as records come (they are only ever added)
-        self._history: tuple[Record, ...] = ()
-        self._history_seen = 0
+        # what view(), seat_view() and pots() keep between calls
+        self._views = ViewCache()
         if automatic:
             self._post_antes()
             self._next_street()
@@ -196,8 +179,7 @@ class StudHand(Betting, Dealing, DealerErrors):
         seats = new._seats = self._seats.copy()
         new.stacks = seats.stacks
         new.records = self.records[:]  # Record is immutable
-        new._pending = self._pending[:]  # of immutable (kind, seat) pairs
-        new._pot_bought = self._pot_bought
+        new._pending = self._pending.copy()
         new._mistakes = self._mistakes.copy()
         new._round = self._round.copy()
         cached = self._cached  # the legal actions: a small dict, copied so nothing is shared
@@ -211,12 +193,7 @@ class StudHand(Betting, Dealing, DealerErrors):
         new.is_over = self.is_over
         new.automatic = self.automatic
         new.dealer_due = self.dealer_due
-        new._record_views = self._record_views.copy()
-        new._faces = self._faces  # immutable tuples, replaced when a card changes
-        new._pots = self._pots[:]  # of immutable Pots
-        new._pots_key = self._pots_key
-        new._history = self._history  # an immutable tuple, of the records both share
-        new._history_seen = self._history_seen
+        new._views = self._views.copy()
         return new
 
     # ---- public state -----------------------------------------------------------------------
@@ -273,11 +250,7 @@ class StudHand(Betting, Dealing, DealerErrors):
 
     def pots(self) -> list[Pot]:
         """The main pot and the side pots as they stand (B8)."""
-        key = (*self.contributed, *self.folded)  # the pots depend on these alone
-        if key != self._pots_key:
-            self._pots = build_pots(self.contributed, self.folded)
-            self._pots_key = key
-        return list(self._pots)
+        return list(self._views.pots_of(self.contributed, self.folded))
 
     def in_hand(self) -> list[int]:
         """Seats that have not folded, in seat order."""
@@ -454,7 +427,7 @@ class StudHand(Betting, Dealing, DealerErrors):
         assert s is not None
         self._cached = None
         self._seats.put(s, amount)
-        self._pot_bought = True
+        self._pending.buy()
         record = make_record("buy_pot", s, amount, street=self.street)
         self.records.append(record)
         self._pending_done()
@@ -479,6 +452,158 @@ class StudHand(Betting, Dealing, DealerErrors):
     def play_on(self) -> Record:
         """I2: after its seventh-street card was exposed, the actor plays on as usual."""
         return self._all_in_choice(False)
+
+    # ---- the dealer's operations (automatic=False) ------------------------------------------
+
+    def verify_post_antes(self) -> None:
+        """Raise RuleError (E2) unless the dealer is due to collect the antes."""
+        self._dealer("post_antes")
+
+    def can_post_antes(self) -> bool:
+        """True when the dealer is due to collect the antes (``automatic=False``)."""
+        return self.dealer_due == "post_antes"
+
+    def verify_deal(self, exposed: Sequence[int] = ()) -> None:
+        """Raise RuleError unless the dealer is due to deal (E2) and ``exposed`` lists seats
+        still dealt to on seventh street (I2)."""
+        self._dealer("deal")
+        self._mistakes.exposed_seats(self, exposed)
+
+    def can_deal(self, exposed: Sequence[int] = ()) -> bool:
+        """True when the dealer is due to deal the next street (with these exposed cards)."""
+        try:
+            self.verify_deal(exposed)
+        except RuleError:
+            return False
+        return True
+
+    def verify_collect_bets(self) -> None:
+        """Raise RuleError (E2) unless the dealer is due to collect the street's bets."""
+        self._dealer("collect_bets")
+
+    def can_collect_bets(self) -> bool:
+        """True when the dealer is due to collect the street's bets."""
+        return self.dealer_due == "collect_bets"
+
+    def verify_award(self) -> None:
+        """Raise RuleError (E2) unless the dealer is due to award the pots."""
+        self._dealer("award")
+
+    def can_award(self) -> bool:
+        """True when the dealer is due to award the pots."""
+        return self.dealer_due == "award"
+
+    def post_antes(self) -> None:
+        """Collect the antes (F1)."""
+        self._dealer("post_antes")
+        self._post_antes()
+        self.dealer_due = "deal"
+
+    def deal(self, exposed: Sequence[int] = ()) -> None:
+        """Deal the next street. ``exposed`` lists seats whose seventh-street card the dealer
+        turned face up by mistake (I2): when the first card of the round was exposed, every
+        seventh-street card is dealt face up and the opener of sixth street opens; otherwise
+        each such seat first chooses (``take_all_in()`` or ``play_on()``) whether to have the
+        rights of an all-in player for the rest of the hand."""
+        self._dealer("deal")
+        exposed = self._mistakes.exposed_seats(self, exposed)
+        self._check_hole_cards()
+        self.dealer_due = None
+        if not self._deal_next(exposed):
+            self.dealer_due = "collect_bets"
+
+    def collect_bets(self) -> None:
+        """Gather the street's bets into the pot(s); then the next street or the award."""
+        self._dealer("collect_bets")
+        self.records.append(make_record("collect", None, street=self.street))
+        last = self.street + 1 >= len(self.config.game.streets)
+        self.dealer_due = "award" if self._seats.live == 1 or last else "deal"
+
+    def award(self) -> None:
+        """Showdown and award of the pots (S6, S7)."""
+        self._dealer("award")
+        self.dealer_due = None
+        self._finish()
+
+    def _dealer(self, operation: str) -> None:
+        """E2: the dealer's ``operation`` is the one due, or RuleError."""
+        self._cached = None
+        if self.dealer_due != operation:
+            due = self.dealer_due or ("a player's action" if self.actor is not None else
+                                      "nothing: the hand is over")
+            raise RuleError("E2", f"the dealer cannot {operation.replace('_', ' ')} now; "
+                                  f"due: {due}")
+
+    # ---- the dealer's errors (I1, I2) -------------------------------------------------------
+
+    def verify_expose_premature_card(self, card: Optional[int | str] = None) -> None:
+        """Raise RuleError (I1) unless the dealer can have exposed the next street's first
+        card now: a betting round is under way, a street is still to come, no card was exposed
+        in this round yet, and the stub keeps enough cards for the streets to come. ``card``
+        (required when the hand replays given hole cards) names the exposed card."""
+        self._mistakes.premature_allowed(self, card)
+
+    def can_expose_premature_card(self, card: Optional[int | str] = None) -> bool:
+        """True when the dealer may expose a premature card now (I1; never raises)."""
+        try:
+            self._mistakes.premature_allowed(self, card)
+        except RuleError:
+            return False
+        return True
+
+    def expose_premature_card(self, card: Optional[int | str] = None) -> Record:
+        """I1, a dealer error: during a betting round the dealer exposed the card the next
+        street gives its first player (after the burn, which is made at once).
+        ``premature_card="bury"`` (seed 000): it is buried; when dealing resumes every other
+        player gets the card it would have had, and that deal ends at the player whose card
+        was exposed, who gets the next one. ``"keep_capped"`` (seed 001): it stays on the deck
+        and is dealt face up to that player, and no bet in this round may exceed the largest
+        one already made. ``card`` is needed only when replaying given hole cards."""
+        burn_now, exposed, seat = self._mistakes.premature_allowed(self, card)
+        self._cached = None
+        street = self.street
+        buried = self.config.premature_card == "bury"
+        self._shoe.expose_premature(burn_now, buried)
+        if burn_now:
+            self.records.append(new_record("burn", None, 0, 0, (), (), street))
+        self._mistakes.premature_exposed(exposed, seat, buried)
+        if not buried:
+            self._round.cap()
+        record = make_record("premature_card", None, cards=(exposed,), up=(True,), street=street)
+        self.records.append(record)
+        return record
+
+    def verify_report_exposed_card(self, seat: int) -> None:
+        """Raise RuleError (I2) unless ``seat`` was dealt its seventh-street card face down in
+        this, the last, betting round of a seven-card game and can still be reported."""
+        self._mistakes.reported_card(self, seat)
+
+    def can_report_exposed_card(self, seat: int) -> bool:
+        """True when ``seat``'s seventh-street card can be reported as exposed (never raises)."""
+        try:
+            self._mistakes.reported_card(self, seat)
+        except RuleError:
+            return False
+        return True
+
+    def report_exposed_card(self, seat: int) -> Record:
+        """I2, a dealer error reported during seventh-street betting: ``seat``'s seventh-street
+        card was dealt face up. Before any significant action (no chips yet put in this
+        round) the seat chooses first (``take_all_in()`` or ``play_on()``); after it, the seat
+        is treated as all in at once (it acts no more and plays for the pots it has matched).
+        """
+        index = self._mistakes.reported_card(self, seat)
+        record = self._face_up(seat, index, "exposed_card")
+        if any(self._round.bet) or self.stacks[seat] == 0:  # significant action: all in now
+            if self.stacks[seat] > 0:
+                self._seats.treat_all_in(seat)
+            if self.actor == seat:
+                self._advance(seat)
+        else:  # before it: the seat chooses, then the round goes on where it was
+            self._mistakes.report(self.actor)
+            self._pending.first_choice(seat)
+            self.actor = seat
+        return record
 
     def act(self, kind: str, to: Optional[int] = None) -> Record:
         """Perform a player action by name (a key of :meth:`legal_actions`): the generic form
@@ -523,20 +648,355 @@ class StudHand(Betting, Dealing, DealerErrors):
             return self.report_exposed_card(argument)
         return self._act(operation, argument)  # refused: unknown
 
+    # ---- the decision: what the actor may do (the pending operations', else the round's) ---
+
+    def _can(self, kind: str) -> bool:
+        cached = self._cached
+        return kind in (cached if cached is not None else self._options())
+
+    def _verify(self, kind: str, to: Optional[int] = None) -> int:
+        """Chips the actor would put in by ``kind`` (a bet, raise or completion to ``to``
+        chips for the round, the least allowed by default), or RuleError (nothing changes)."""
+        legal = self._options()
+        if kind not in legal:
+            rule, message = self._refusals().get(
+                kind, ("B1", f"unknown action {kind!r}: use one of {', '.join(_ALL_ACTIONS)}"))
+            raise RuleError(rule, f"seat {self.actor}: {message}"
+                            if self.actor is not None else message)
+        least, most = legal[kind]
+        if kind not in _TO_TOTAL:
+            if to is not None:
+                raise RuleError("B1", f"seat {self.actor}: {kind} takes no amount")
+            return least
+        assert self.actor is not None
+        if to is None:
+            to = least
+        elif type(to) is not int:
+            to = whole_chips(to, f"seat {self.actor}: {kind} to")
+        if not least <= to <= most:
+            raise RuleError("B2", f"seat {self.actor}: {kind} to {to} is outside "
+                                  f"{least}..{most} ({self.config.betting} limit)")
+        return to - self._round.bet[self.actor]
+
+    def _options(self) -> dict[str, tuple[int, int]]:
+        """The actor's legal actions with the least and most amount of each (a bet, raise or
+        completion by the total it bets to, see :meth:`legal_actions`). Computed once per
+        decision point: every change of the state sets ``_cached`` back to None."""
+        cached = self._cached
+        if cached is None:
+            cached = self._cached = self._analyse(None)
+        return cached
+
+    def _refusals(self) -> dict[str, tuple[str, str]]:
+        """Why the actions :meth:`_options` leaves out are refused: (rule ID, message). Only
+        wanted when an action is refused, so worked out then (the same analysis)."""
+        refused: dict[str, tuple[str, str]] = {}
+        self._analyse(refused)
+        return refused
+
+    def _analyse(self, refused: Optional[dict[str, tuple[str, str]]]
+                 ) -> dict[str, tuple[int, int]]:
+        """The actor's legal actions (see :meth:`_options`); with a ``refused`` dict, also
+        fills it with why each other action is refused (rule ID, message): nobody to act
+        (E2), else an operation pending (:meth:`Pending.legal <stud_fast.pending.Pending.
+        legal>`: I2, S4, S5), else the betting round's (:meth:`BettingRound.legal`)."""
+        s = self.actor
+        if self.is_over or s is None:
+            if refused is not None:
+                idle = ("the hand is over; nobody is to act" if self.is_over else
+                        f"no player is to act: the dealer must "
+                        f"{self.dealer_due.replace('_', ' ')}" if self.dealer_due else
+                        "no player is to act")
+                for kind in _ALL_ACTIONS:
+                    refused[kind] = ("E2", idle)
+            return {}
+        pending = self._pending
+        if pending.queue or refused is not None:
+            legal = pending.legal(self, s, refused)
+            if legal is not None:
+                return legal
+        return self._round.legal(self, s, refused)
+
+    # ---- applying what the owners decide -----------------------------------------------------
+
+    def _act(self, kind: str, to: Optional[int] = None) -> Record:
+        limits = self._options().get(kind)
+        s = self.actor
+        if limits is None or to is not None or s is None:
+            amount = self._verify(kind, to)  # E2: checked before anything changes
+            assert s is not None
+        elif kind in _TO_TOTAL:  # the common cases of _verify: legal, the least amount
+            amount = limits[0] - self._round.bet[s]
+        else:
+            amount = limits[0]
+        self._cached = None
+        if self._pending.queue:  # S5: the only player action before a buy is folding
+            record = self._fold(s)
+            self.records.append(record)
+            self._pending_done()
+            return record
+        rnd = self._round
+        before = rnd.level
+        seats = self._seats
+        if amount:  # the chips move
+            seats.put(s, amount)
+        performed = rnd.perform(self, s, kind, amount)
+        if performed is None:  # a fold
+            if self._plan.dead_seat_keeps_cards and before == rnd.bet[s]:
+                seats.keep_dealing(s)  # B9: folded when it could check
+            performed = self._fold(s)
+        elif kind != "check" and kind != "call" and kind != "bring_in":
+            seats.bet_made()  # B9: dead seats are dealt to until the next bet
+        record = performed
+        self.records.append(record)
+        self._advance(s)
+        return record
+
+    def _fold(self, s: int) -> Record:
+        self._seats.fold(s)
+        return new_record("fold", s, 0, 0, (), (), self.street)
+
+    def _all_in_choice(self, take: bool) -> Record:
+        kind: RecordKind = "take_all_in" if take else "play_on"
+        self._verify(kind)
+        s = self.actor
+        assert s is not None
+        self._cached = None
+        if take:
+            self._seats.treat_all_in(s)
+        record = make_record(kind, s, street=self.street)
+        self.records.append(record)
+        self._pending_done()
+        return record
+
+    def _pending_done(self) -> None:
+        """The first pending operation is done: the next one, or the betting round."""
+        pending, mistakes = self._pending, self._mistakes
+        after = pending.done()
+        if self._seats.live == 1:
+            pending.clear()
+            self.actor = None
+            self._round_over()
+        elif after is not None:
+            self.actor = after
+        elif mistakes.resume is not None:  # I2 reported mid-round: the round goes on
+            resume = mistakes.take_resume()
+            assert resume is not None
+            if self.folded[resume] or self.is_all_in(resume):
+                self._advance(resume)
+            else:
+                self.actor = resume
+        else:
+            self._start_round()
+            if self.actor is None:
+                self._round_over()
+
+    def _turn_up_card(self, card: int | str) -> int:
+        """Index of ``card`` among the actor's down cards, or RuleError."""
+        if "turn_up" not in self._options():
+            self._verify("turn_up")  # raises the refusal
+        s = self.actor
+        assert s is not None
+        try:
+            c = parse_cards([card] if isinstance(card, int) else card)
+        except (TypeError, ValueError):  # CardError included
+            c = ()
+        return down_card_index(self.cards[s], c, s, card)
+
+    def _face_up(self, seat: int, index: int, kind: RecordKind) -> Record:
+        """Turn ``seat``'s card at ``index`` face up (S4 turn_up, I2 exposed_card) and record
+        it as ``kind``: the legal actions and the seats' card faces are made afresh."""
+        self._cached = None
+        self._views.forget_faces()
+        card = self._seats.turn_up(seat, index)
+        record = make_record(kind, seat, cards=(card,), up=(True,), street=self.street)
+        self.records.append(record)
+        return record
+
+    # ---- the street loop ---------------------------------------------------------------------
+
+    def _post_antes(self) -> None:
+        ante = self._plan.ante
+        if not ante:
+            return
+        stacks, put, append = self.stacks, self._seats.put, self.records.append
+        for s in self._dealing:  # F1: everyone antes
+            stack = stacks[s]
+            amount = ante if ante < stack else stack
+            put(s, amount)
+            append(new_record("ante", s, amount, 0, (), (), 0))
+
+    def _next_street(self) -> None:
+        """Deal streets (with or without betting) until someone must act or the hand ends."""
+        while True:
+            if self._seats.live == 1 or self.street + 1 >= self._plan.streets:
+                self._finish()
+                return
+            self._check_hole_cards()
+            if self._deal_next():
+                return
+
+    def _check_hole_cards(self) -> None:
+        """Given hole cards (a replay) must hold the next street's cards for every seat dealt
+        to, or for none of them (S3: the stub ran short); raised before anything is dealt."""
+        plan = self._plan
+        if self._shoe.queued is None or self.street + 1 >= plan.streets:
+            return
+        self._shoe.check_given(self._seats.dealt_to(self._dealing),
+                               len(plan.ups[self.street + 1]), self.street + 2, plan.streets)
+
+    def _deal_next(self, exposed: Sequence[int] = ()) -> bool:
+        """Deal the next street and open what follows it; True when a player must act. The
+        callers check the hole cards first (_check_hole_cards), before they change anything."""
+        self.street += 1
+        game, plan = self.config.game, self._plan
+        dealt_up = self._deal_street(exposed)
+        mistakes = self._mistakes
+        due: list[tuple[str, int]] = []
+        if mistakes.choosers:  # I2: exposed seventh-street cards: all in or play on
+            due = [("all_in_choice", s) for s in mistakes.take_choosers()]
+        elif game.turn_up:  # S4: everyone dealt a card turns one up before the betting;
+            # one card stays down, so a seat that got no card (S3: the street was a shared
+            # card) has nothing to turn
+            cards, folded = self.cards, self.folded
+            due = [("turn_up", s) for s in self._dealing if not folded[s]
+                   and sum(1 for _, up in cards[s] if not up) >= 2]
+        elif plan.buy_wild:  # S5: an up three must buy the pot or fold, at once
+            buy = plan.buy_wild
+            due = [("buy_pot", s) for s, c in dealt_up if buy >> (c >> 2) & 1]
+        if due:
+            self.actor = self._pending.after_deal(due)
+            return True
+        if (not self.config.community_card_betting and self.community
+                and self.street == len(game.streets) - 1):
+            self._round.no_bettor()  # nobody bets: the best board shows first (S6)
+            return False  # S3, seed 003: no betting when everyone shares the last card
+        self._start_round()
+        return self.actor is not None
+
+    def _deal_street(self, exposed: Sequence[int] = ()) -> list[tuple[int, int]]:
+        """Deal one street: the deck deals (:meth:`Deck.deal_street
+        <stud_fast.deck.Deck.deal_street>`), the seats get the cards, each card is recorded.
+        Returns the (seat, card) pairs dealt face up to seats in the hand, in dealing order.
+        ``exposed``: seats whose (seventh-street) card is dealt face up by mistake (I2)."""
+        street, seats, mistakes = self.street, self._seats, self._mistakes
+        self._views.forget_faces()  # the seats' cards change
+        players = seats.dealt_to(self._dealing)
+        if exposed:  # I2 (without, nobody chooses: the last deal's choosers were taken)
+            exposed = mistakes.exposed_on_deal(players, exposed, self.folded, self.stacks,
+                                               self._round.opener)
+        if mistakes.buried_for is not None:  # I1 bury
+            players = mistakes.deal_order(players)
+        shoe = self._shoe
+        burned, rows, premature_dealt = shoe.deal_street(
+            self._plan.ups[street], players, self.burn, exposed, mistakes.kept)
+        if premature_dealt:
+            mistakes.premature_dealt()
+        append = self.records.append
+        if burned:
+            append(new_record("burn", None, 0, 0, (), (), street))
+        folded = self.folded
+        dealt_up: list[tuple[int, int]] = []
+        for dealt_to, dealt, faces, up in rows:
+            if dealt_to is None:  # S3: the one shared card
+                card = dealt[0]
+                self.community.append(card)
+                append(new_record("community", None, 0, 0, (card,), (True,), street))
+                continue
+            seats.deal(dealt_to, dealt, up, faces)
+            if faces is None:  # the usual deal: every card alike
+                face = FACE[up]
+                for s, card in zip(dealt_to, dealt):
+                    append(new_record("deal", s, 0, 0, (card,), face, street))
+                if up:
+                    dealt_up += [(s, card) for s, card in zip(dealt_to, dealt) if not folded[s]]
+                continue
+            for s, card, face_up in zip(dealt_to, dealt, faces):
+                append(new_record("deal", s, 0, 0, (card,), FACE[face_up], street))
+                if face_up and not folded[s]:
+                    dealt_up.append((s, card))
+        extra_card = self._plan.extra_card
+        if extra_card:
+            for s, card in dealt_up:  # S5 option: an up four earns an extra down card
+                if not extra_card >> (card >> 2) & 1:
+                    continue
+                extra = shoe.extra(s)
+                if extra is not None:
+                    seats.deal((s,), (extra,), False)
+                    append(make_record("deal", s, 0, 0, (extra,), (False,), street))
+        return dealt_up
+
+    def _start_round(self) -> None:
+        """Open the street's betting round: who acts first (F2-F5, I2)."""
+        plan = self._plan
+        rnd = self._round = BettingRound(self.seats, plan.small_bet)
+        if self._seats.able < 2:  # a fresh round owes nothing: nobody to bet against, deal on (B6)
+            self.actor = None
+            return
+        reopener = self._mistakes.reopener
+        if reopener is not None:  # I2: it opens this round or nobody does (then forgotten)
+            self._mistakes.take_reopener()
+        must_open = False
+        if self.street == 0 and plan.uses_bring_in:
+            folded, stacks, rights = self.folded, self.stacks, self._seats.all_in
+            self.actor = bring_in_seat(
+                self.config.game, plan, self._pending.pot_bought, self.cards, self._dealing,
+                lambda s: folded[s] or stacks[s] == 0 or s in rights)
+            rnd.start(self.actor, bring_in=True)
+            return
+        if self.street == 0:
+            self.actor = self._first_actor(by_high_card=True)
+            must_open = self.config.first_round == "must_open"
+        else:
+            self.actor = self._first_actor(by_high_card=False)
+            if reopener is not None and not self.is_all_in(reopener) \
+                    and not self.folded[reopener]:
+                self.actor = reopener  # I2: the opener of the previous round
+        rnd.start(self.actor, must_open=must_open)
+
+    def _advance(self, last: int) -> None:
+        """After ``last`` acted: the next to act (the round decides), or the round is over."""
+        seats = self._seats
+        if seats.live == 1:
+            self.actor = None
+            self._round_over()
+            return
+        rnd = self._round
+        if not rnd.opened:  # F4 must_open: the next highest card must open in turn
+            self.actor = self._first_actor(by_high_card=True)
+            if self.actor is not None:
+                return
+            rnd.open()  # nobody left who can open: the round is over
+        self.actor = rnd.next_to_act(last, seats)
+        if self.actor is None:
+            self._round_over()
+
+    def _round_over(self) -> None:
+        """The betting (or the forced operations) of a street are done: deal on, or wait for
+        the dealer to collect the bets."""
+        if self.automatic:
+            self._next_street()
+        else:
+            self.dealer_due = "collect_bets"
+
     # ---- who acts first, who wins (the rules are the pure functions of showdown.py) --------
 
     def _is_wild(self, card: int, up: bool) -> bool:
         """Whether the card is wild now (D4, S5: :func:`~stud_fast.showdown.is_wild`)."""
-        return is_wild(self._plan, self._pot_bought, card, up)
+        return is_wild(self._plan, self._pending.pot_bought, card, up)
 
     def _first_actor(self, by_high_card: bool) -> Optional[int]:
         """F4/F5: the best showing hand acts first, ties to the first dealt; B6: when that
         player is all in, the next active player on their left opens."""
-        best = best_showing(self.config.game, self._plan, self._pot_bought, self.cards,
+        best = best_showing(self.config.game, self._plan, self._pending.pot_bought, self.cards,
                             self._dealing, self.folded, by_high_card)
         if self.folded[best] or (self.stacks[best] != 0 and best not in self._seats.all_in):
             return best  # not all in (is_all_in)
         return self._next_able(best)
+
+    def _order_from(self, first: int) -> list[int]:
+        """All seats clockwise starting at ``first``."""
+        return [(first + i) % self.seats for i in range(self.seats)]
 
     def _next_able(self, after: int) -> Optional[int]:
         for s in self._order_from((after + 1) % self.seats):
@@ -572,8 +1032,9 @@ class StudHand(Betting, Dealing, DealerErrors):
         """S6: the seats in the hand show in turn from the first to show (or muck a hand that
         can win nothing, unless the game shows all); a show or muck record each. The high and
         low values the award compares."""
-        game, plan, bought, cards = self.config.game, self._plan, self._pot_bought, self.cards
-        first = first_to_show(game, plan, bought, cards, live, self._dealing_order(),
+        game, plan, bought = self.config.game, self._plan, self._pending.pot_bought
+        cards = self.cards
+        first = first_to_show(game, plan, bought, cards, live, self._dealing,
                               self._round.last_aggressor)
         community = [(c, True) for c in self.community]
         values = {s: hand_values(plan, bought, cards[s] + community, game, self.config.tiebreak)
@@ -595,9 +1056,9 @@ class StudHand(Betting, Dealing, DealerErrors):
         ids: what bots receive. See :meth:`view` for the same as JSON-ready text."""
         if type(seat) is not int or not 0 <= seat < self.seats:
             raise ValueError(f"seat {seat!r} is not at this table")
-        faces = self._faces
+        faces = self._views.faces
         if faces is None:  # cards were dealt or turned since the last view: the faces afresh
-            faces = self._faces = _card_faces(self.cards)
+            faces = self._views.faces_of(self.cards)
         held, public = faces
         actor, is_over = self.actor, self.is_over
         if is_over:  # cards shown at the showdown are seen by everyone
@@ -611,12 +1072,6 @@ class StudHand(Betting, Dealing, DealerErrors):
             is_wild = self._is_wild
             wild = frozenset([c for pairs in cards for c, up in pairs
                               if c is not None and is_wild(c, up)])
-        records = self.records
-        seen = self._history_seen
-        if seen != len(records):  # the actions since the last view: a few records
-            self._history = self._history + tuple([r for r in records[seen:]
-                                                   if r.kind in _ACTED])
-            self._history_seen = len(records)
         legal = _NO_ACTIONS
         if actor == seat and not is_over:
             # a read-only window on the hand's own table of the legal actions, which the hand
@@ -632,8 +1087,8 @@ class StudHand(Betting, Dealing, DealerErrors):
             "is_over": is_over, "stacks": tuple(self.stacks),
             "contributed": tuple(self.contributed), "folded": tuple(self.folded), "cards": cards,
             "community": tuple(self.community), "wild": wild, "legal_actions": legal,
-            "round_bet": self._round.bet[seat], "pot_bought": self._pot_bought,
-            "dealer": self.dealer, "history": self._history})
+            "round_bet": self._round.bet[seat], "pot_bought": self._pending.pot_bought,
+            "dealer": self.dealer, "history": self._views.history_of(self.records)})
         return view
 
     def view(self, seat: Optional[int], *, copy: bool = True) -> dict[str, Any]:
@@ -659,7 +1114,7 @@ class StudHand(Betting, Dealing, DealerErrors):
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
             raise ValueError(f"seat {seat!r} is not at this table")
-        shown, public = self._record_views.seen_by(self.records, seat)
+        shown, public = self._views.records.seen_by(self.records, seat)
         text = CARD_TEXT
         records: list[dict[str, Any]] = public
         if copy:  # fresh copies: the caller may change what it gets
@@ -689,17 +1144,6 @@ class StudHand(Betting, Dealing, DealerErrors):
             "records": records,
             "is_over": self.is_over,
         }
-
-    def _face_up(self, seat: int, index: int, kind: str) -> Record:
-        """Turn ``seat``'s card at ``index`` face up (S4 turn_up, I2 exposed_card) and record
-        it as ``kind``: the legal actions and the seats' card faces are made afresh."""
-        self._cached = None
-        self._faces = None
-        card, _ = self.cards[seat][index]
-        self.cards[seat][index] = (card, True)
-        record = make_record(kind, seat, cards=(card,), up=(True,), street=self.street)
-        self.records.append(record)
-        return record
 
     # ---- persistence ------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """What one seat may know (docs/rules.md E3): :class:`SeatView` (a frozen object of card
-ids, from :meth:`StudHand.seat_view`) and :class:`RecordViews`, the owner of the hand's records
-as each seat sees them (for :meth:`StudHand.view`).
+ids, from :meth:`StudHand.seat_view`), :class:`RecordViews`, the hand's records as each seat
+sees them (for :meth:`StudHand.view`), and :class:`ViewCache`, the owner of everything the
+hand keeps between views (those records, the seats' card faces, the pots last built).
 
 Bots and servers hand a seat its view, never the hand itself: another player's down cards,
 the stub and the burned cards are not in it (cards shown at showdown are), so a bot cannot
@@ -21,11 +22,15 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from stud_fast.cards import CARD_TEXT
+from stud_fast.pots import Pot, build_pots
 from stud_fast.records import Record
-from stud_fast.seatview import SeatView
+from stud_fast.seatview import Faces, SeatView, _card_faces
 
-__all__ = ["SeatView", "RecordViews"]
+# the records of the players' actions: a seat view's history (SeatView.history)
+_ACTED = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold", "turn_up",
+                    "buy_pot", "take_all_in", "play_on"))
 
+__all__ = ["SeatView", "RecordViews", "ViewCache"]
 
 
 class RecordViews:
@@ -85,3 +90,70 @@ class RecordViews:
             public.append(d)
         self._seats[seat] = (len(records), shown, public)
         return shown, public
+
+
+class ViewCache:
+    """What the hand keeps between views, each part made afresh when what it is made of
+    changes: ``records`` (:class:`RecordViews`, for :meth:`StudHand.view`), ``faces`` (the
+    seats' cards as they and as the others see them, :func:`~stud_fast.seatview._card_faces`,
+    until a card is dealt or turned up: :meth:`forget_faces`) and the pots last built with the
+    chips and folds they are of (:meth:`pots_of`). The hand owns one; nothing else writes it.
+    Nothing here is state: a copy of the hand may start with an empty cache.
+
+    >>> cache = ViewCache()
+    >>> cache.pots_of([2, 2], [False, False]) is cache.pots_of([2, 2], [False, False])
+    True
+    """
+
+    __slots__ = ("records", "faces", "pots", "pots_key", "history", "history_seen")
+
+    def __init__(self, records: Optional[RecordViews] = None) -> None:
+        self.records = records if records is not None else RecordViews()
+        self.faces: Optional[Faces] = None
+        self.pots: list[Pot] = []
+        self.pots_key: tuple[int | bool, ...] = ()
+        # SeatView.history: the players' actions among the first history_seen records
+        self.history: tuple[Record, ...] = ()
+        self.history_seen = 0
+
+    def copy(self) -> "ViewCache":
+        """A cache for a copy of the hand: the record texts and the faces (immutable) shared,
+        the per-seat record lists made afresh when asked, the list of pots copied."""
+        new = ViewCache(self.records.copy())
+        new.faces = self.faces
+        new.pots = self.pots[:]  # of immutable Pots
+        new.pots_key = self.pots_key
+        new.history = self.history  # an immutable tuple of records both hands share
+        new.history_seen = self.history_seen
+        return new
+
+    def history_of(self, records: Sequence[Record]) -> tuple[Record, ...]:
+        """The players' actions among ``records`` (:attr:`SeatView.history`), extended by the
+        records added since the last call (a hand's records are only ever appended)."""
+        seen = self.history_seen
+        if seen != len(records):  # the actions since the last view: a few records
+            self.history = self.history + tuple([r for r in records[seen:]
+                                                 if r.kind in _ACTED])
+            self.history_seen = len(records)
+        return self.history
+
+    def faces_of(self, cards: list[list[tuple[int, bool]]]) -> Faces:
+        """The seats' card faces (:func:`~stud_fast.seatview._card_faces`), made once after
+        each change of the cards."""
+        faces = self.faces
+        if faces is None:
+            faces = self.faces = _card_faces(cards)
+        return faces
+
+    def forget_faces(self) -> None:
+        """A card was dealt or turned up: the faces are made afresh when next asked."""
+        self.faces = None
+
+    def pots_of(self, contributed: list[int], folded: list[bool]) -> list[Pot]:
+        """The pots of these chips and folds (B8), built again only when they changed (the
+        list is the cache's: the caller copies it)."""
+        key = (*contributed, *folded)  # the pots depend on these alone
+        if key != self.pots_key:
+            self.pots = build_pots(contributed, folded)
+            self.pots_key = key
+        return self.pots

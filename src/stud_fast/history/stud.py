@@ -367,7 +367,7 @@ def replay(history: HandHistory, *, check_stacks: bool = True) -> StudHand:
     except ValueError as e:  # CardError: the same card twice
         raise PHHError(f"the cards dealt cannot be dealt: {e}") from None
     _play(hand, lines)
-    left = [(p, len(q)) for p, q in enumerate(hand._queued or ()) if q]
+    left = [(p, len(q)) for p, q in enumerate(hand._shoe.queued or ()) if q]
     if left:
         p, count = left[0]
         raise line_of[p][len(line_of[p]) - count].error(

@@ -27,8 +27,10 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
+
+from bench_equity import best_time  # bench/ is on the path when this script runs
 
 import stud_fast
 from stud_fast import Range, _core
@@ -38,16 +40,6 @@ THIRD = {"seven_card_stud": ["As Ks Qd", "Jh Jd 9c"], "razz": ["Ah 2d 7c", "3s 4
          "stud_hilo": ["As 2d 3h", "Kh Kd 4s"]}
 STREET_SPOTS = {4: ["As Ks Qd 7h", "Jh Jd 9c 8c"], 5: ["As Ks Qd 7h 7c", "Jh Jd 9c 8c 2s"],
                 6: ["As Ks Qd 7h 7c 3d", "Jh Jd 9c 8c 2s 5s"]}
-
-
-def best_time(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """The shortest of ``repeat`` timings of ``run()`` and its last result."""
-    best, result = float("inf"), None
-    for _ in range(max(1, repeat)):
-        start = time.perf_counter()
-        result = run()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def _enumerate(game: str, hands: Sequence[str]) -> dict[str, Any]:

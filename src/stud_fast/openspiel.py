@@ -472,6 +472,16 @@ def state_from_view(game: StudGame, view: SeatView) -> tuple[StudState, int]:
     return state, player
 
 
+def _check_game_and_name(game: object, name: object) -> None:
+    """A TypeError unless ``game`` is one of these games and ``name`` a non-empty string (what
+    every bot wrapper here checks first)."""
+    if not isinstance(game, StudGame):
+        raise TypeError(f"game must be a stud_fast OpenSpiel game (pyspiel.load_game("
+                        f"'stud_fast_...')), got {type(game).__name__}")
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"name must be a non-empty string, got {name!r}")
+
+
 class PolicyLike(Protocol):
     """An OpenSpiel policy: ``open_spiel.python.policy.Policy`` (the average policy of
     external-sampling MCCFR, CFR's, a ``TabularPolicy``) or anything answering alike."""
@@ -497,16 +507,12 @@ class PolicyBot:
     def __init__(self, policy: PolicyLike | Mapping[str, Mapping[int, float]], game: StudGame,
                  name: str = "policy",
                  known: Optional[Callable[[str], bool]] = None) -> None:
-        if not isinstance(game, StudGame):
-            raise TypeError(f"game must be a stud_fast OpenSpiel game (pyspiel.load_game("
-                            f"'stud_fast_...')), got {type(game).__name__}")
+        _check_game_and_name(game, name)
         if not isinstance(policy, Mapping) and not callable(
                 getattr(policy, "action_probabilities", None)):
             raise TypeError("policy must have action_probabilities(state, player) (an "
                             "OpenSpiel policy) or map information state strings to "
                             f"{{action: probability}}, got {type(policy).__name__}")
-        if not isinstance(name, str) or not name:
-            raise TypeError(f"name must be a non-empty string, got {name!r}")
         self.policy = policy
         self.game = game
         self.name = name
@@ -614,14 +620,10 @@ class SpielBot:
     draws with its own random source, not the simulation's ``rng``."""
 
     def __init__(self, bot: Any, game: StudGame, name: str = "spiel") -> None:
-        if not isinstance(game, StudGame):
-            raise TypeError(f"game must be a stud_fast OpenSpiel game (pyspiel.load_game("
-                            f"'stud_fast_...')), got {type(game).__name__}")
+        _check_game_and_name(game, name)
         if not callable(getattr(bot, "step", None)):
             raise TypeError(f"bot must be an OpenSpiel bot (with step(state)), got "
                             f"{type(bot).__name__}")
-        if not isinstance(name, str) or not name:
-            raise TypeError(f"name must be a non-empty string, got {name!r}")
         self.bot = bot
         self.game = game
         self.name = name

@@ -318,3 +318,37 @@ def test_a_hands_cache_is_not_its_state() -> None:
     twin._views = ViewCache()
     assert twin.view(0) == hand.view(0) and twin.seat_view(1) == hand.seat_view(1)
     assert twin.pots() == hand.pots()
+
+
+@pytest.mark.parametrize("variant", ["seven_card_stud", "mexican_stud", "baseball", "razz"])
+def test_a_seat_views_history_is_every_players_action_so_far(variant: str) -> None:
+    """SeatView.history, kept by the hand as actions are recorded, is at every decision
+    exactly the players' actions among the records (turn-ups and buys of the pot included,
+    the dealer's exposed cards not), in every seat's view, and in a copy of the hand."""
+    acted = {"bring_in", "complete", "bet", "raise", "call", "check", "fold", "turn_up",
+             "buy_pot", "take_all_in", "play_on"}
+    rng = random.Random(f"history {variant}")
+    for number in range(25):
+        config = random_config(rng, variant)
+        n = rng.randint(2, config.max_players)
+        hand = StudHand(config, stacks=[rng.choice([3, 40, 200]) for _ in range(n)],
+                        seed=number)
+        while not hand.is_over:
+            want = tuple(r for r in hand.records if r.kind in acted)
+            assert all(hand.seat_view(s).history == want for s in range(n))
+            assert hand.copy().seat_view(0).history == want
+            s = hand.actor
+            assert s is not None
+            if rng.random() < 0.3:
+                seat = rng.randrange(n)
+                if hand.can_report_exposed_card(seat):
+                    hand.report_exposed_card(seat)
+                    continue
+            legal = sorted(hand.legal_actions())
+            kind = rng.choice(legal)
+            if kind == "turn_up":
+                hand.turn_up(next(c for c, up in hand.cards[s] if not up))
+            else:
+                hand.act(kind)
+        want = tuple(r for r in hand.records if r.kind in acted)
+        assert hand.seat_view(0).history == want and want

@@ -76,7 +76,7 @@ class StudHand:
                  "records", "cards", "community", "folded", "contributed", "street", "actor",
                  "is_over", "automatic", "dealer_due",
                  "_plan", "_shoe", "_round", "_mistakes", "_dealing", "_pending", "_seats",
-                 "_cached", "_views")
+                 "_cached", "_views", "_actions")
 
     def __init__(self, config: GameConfig, *, stacks: Sequence[int], dealer: int = 0,
                  seed: Optional[int] = None, deck: Optional[Sequence[int] | str] = None,
@@ -138,6 +138,9 @@ class StudHand:
         self.dealer_due: Optional[str] = None
         # what view(), seat_view() and pots() keep between calls
         self._views = ViewCache()
+        # the players' actions among the records, in order (SeatView.history): added where
+        # such a record is appended, so that a view, made at every decision, only reads it
+        self._actions: tuple[Record, ...] = ()
         if automatic:
             self._post_antes()
             self._next_street()
@@ -194,6 +197,7 @@ class StudHand:
         new.automatic = self.automatic
         new.dealer_due = self.dealer_due
         new._views = self._views.copy()
+        new._actions = self._actions  # an immutable tuple of records both hands share
         return new
 
     # ---- public state -----------------------------------------------------------------------
@@ -430,6 +434,7 @@ class StudHand:
         self._pending.buy()
         record = make_record("buy_pot", s, amount, street=self.street)
         self.records.append(record)
+        self._actions += (record,)
         self._pending_done()
         return record
 
@@ -733,6 +738,7 @@ class StudHand:
         if self._pending.queue:  # S5: the only player action before a buy is folding
             record = self._fold(s)
             self.records.append(record)
+            self._actions += (record,)
             self._pending_done()
             return record
         rnd = self._round
@@ -749,6 +755,7 @@ class StudHand:
             seats.bet_made()  # B9: dead seats are dealt to until the next bet
         record = performed
         self.records.append(record)
+        self._actions += (record,)
         self._advance(s)
         return record
 
@@ -766,6 +773,7 @@ class StudHand:
             self._seats.treat_all_in(s)
         record = make_record(kind, s, street=self.street)
         self.records.append(record)
+        self._actions += (record,)
         self._pending_done()
         return record
 
@@ -811,6 +819,8 @@ class StudHand:
         card = self._seats.turn_up(seat, index)
         record = make_record(kind, seat, cards=(card,), up=(True,), street=self.street)
         self.records.append(record)
+        if kind == "turn_up":  # a player's choice (S4); an exposed card is the dealer's
+            self._actions += (record,)
         return record
 
     # ---- the street loop ---------------------------------------------------------------------
@@ -1088,7 +1098,7 @@ class StudHand:
             "contributed": tuple(self.contributed), "folded": tuple(self.folded), "cards": cards,
             "community": tuple(self.community), "wild": wild, "legal_actions": legal,
             "round_bet": self._round.bet[seat], "pot_bought": self._pending.pot_bought,
-            "dealer": self.dealer, "history": self._views.history_of(self.records)})
+            "dealer": self.dealer, "history": self._actions})
         return view
 
     def view(self, seat: Optional[int], *, copy: bool = True) -> dict[str, Any]:

@@ -26,10 +26,6 @@ from stud_fast.pots import Pot, build_pots
 from stud_fast.records import Record
 from stud_fast.seatview import Faces, SeatView, _card_faces
 
-# the records of the players' actions: a seat view's history (SeatView.history)
-_ACTED = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fold", "turn_up",
-                    "buy_pot", "take_all_in", "play_on"))
-
 __all__ = ["SeatView", "RecordViews", "ViewCache"]
 
 
@@ -105,16 +101,13 @@ class ViewCache:
     True
     """
 
-    __slots__ = ("records", "faces", "pots", "pots_key", "history", "history_seen")
+    __slots__ = ("records", "faces", "pots", "pots_key")
 
     def __init__(self, records: Optional[RecordViews] = None) -> None:
         self.records = records if records is not None else RecordViews()
         self.faces: Optional[Faces] = None
         self.pots: list[Pot] = []
         self.pots_key: tuple[int | bool, ...] = ()
-        # SeatView.history: the players' actions among the first history_seen records
-        self.history: tuple[Record, ...] = ()
-        self.history_seen = 0
 
     def copy(self) -> "ViewCache":
         """A cache for a copy of the hand: the record texts and the faces (immutable) shared,
@@ -123,19 +116,7 @@ class ViewCache:
         new.faces = self.faces
         new.pots = self.pots[:]  # of immutable Pots
         new.pots_key = self.pots_key
-        new.history = self.history  # an immutable tuple of records both hands share
-        new.history_seen = self.history_seen
         return new
-
-    def history_of(self, records: Sequence[Record]) -> tuple[Record, ...]:
-        """The players' actions among ``records`` (:attr:`SeatView.history`), extended by the
-        records added since the last call (a hand's records are only ever appended)."""
-        seen = self.history_seen
-        if seen != len(records):  # the actions since the last view: a few records
-            self.history = self.history + tuple([r for r in records[seen:]
-                                                 if r.kind in _ACTED])
-            self.history_seen = len(records)
-        return self.history
 
     def faces_of(self, cards: list[list[tuple[int, bool]]]) -> Faces:
         """The seats' card faces (:func:`~stud_fast.seatview._card_faces`), made once after

@@ -8,6 +8,7 @@ stays bought, and the :class:`ViewCache` hands out what is built afresh."""
 from __future__ import annotations
 
 import random
+from typing import Iterator
 
 import pytest
 
@@ -258,36 +259,18 @@ def test_pending_head_is_the_actor_and_a_bought_pot_stays_bought(variant: str) -
     offered = {"all_in_choice": {"take_all_in", "play_on"}, "turn_up": {"turn_up"},
                "buy_pot": {"buy_pot", "fold"}}
     kinds_seen: set[str] = set()
-    for number in range(40):
-        config = random_config(rng, variant)
-        n = rng.randint(2, config.max_players)
-        hand = StudHand(config, stacks=[rng.choice([3, 40, 200]) for _ in range(n)],
-                        seed=number)
-        while not hand.is_over:
-            pending = hand._pending
-            queue = pending.queue
-            assert all(kind in KINDS for kind, _ in queue)
-            assert len({s for _, s in queue}) == len(queue)
-            if queue:
-                kinds_seen.add(queue[0][0])
-                assert hand.actor == queue[0][1]
-                assert set(hand.legal_actions()) == offered[queue[0][0]]
-            bought = any(r.kind == "buy_pot" for r in hand.records)
-            assert pending.pot_bought == bought
-            s = hand.actor
-            assert s is not None
-            if rng.random() < 0.3:
-                seat = rng.randrange(n)
-                if hand.can_report_exposed_card(seat):
-                    hand.report_exposed_card(seat)
-                    continue
-            # folds seldom, so that hands reach the seventh street
-            legal = sorted(hand.legal_actions())
-            kind = rng.choice([k for k in legal if k != "fold"] or legal)
-            if kind == "turn_up":
-                hand.turn_up(next(c for c, up in hand.cards[s] if not up))
-            else:
-                hand.act(kind)
+    # folds seldom, so that hands reach the seventh street
+    for hand in _random_decisions(rng, variant, 40, fold=False):
+        pending = hand._pending
+        queue = pending.queue
+        assert all(kind in KINDS for kind, _ in queue)
+        assert len({s for _, s in queue}) == len(queue)
+        if queue:
+            kinds_seen.add(queue[0][0])
+            assert hand.actor == queue[0][1]
+            assert set(hand.legal_actions()) == offered[queue[0][0]]
+        bought = any(r.kind == "buy_pot" for r in hand.records)
+        assert pending.pot_bought == bought
     expected = {"mexican_stud": "turn_up", "baseball": "buy_pot",
                 "seven_card_stud": "all_in_choice"}[variant]
     assert expected in kinds_seen
@@ -327,16 +310,27 @@ def test_a_seat_views_history_is_every_players_action_so_far(variant: str) -> No
     the dealer's exposed cards not), in every seat's view, and in a copy of the hand."""
     acted = {"bring_in", "complete", "bet", "raise", "call", "check", "fold", "turn_up",
              "buy_pot", "take_all_in", "play_on"}
-    rng = random.Random(f"history {variant}")
-    for number in range(25):
+    longest = 0
+    for hand in _random_decisions(random.Random(f"history {variant}"), variant, 25):
+        want = tuple(r for r in hand.records if r.kind in acted)
+        assert all(hand.seat_view(s).history == want for s in range(hand.seats))
+        assert hand.copy().seat_view(0).history == want
+        longest = max(longest, len(want))
+    assert longest > 10
+
+
+def _random_decisions(rng: random.Random, variant: str, hands: int, *, fold: bool = True
+                      ) -> Iterator[StudHand]:
+    """Random whole hands of ``variant``: the hand at each decision, before it is taken (a
+    uniform legal action, folds left out where another is legal unless ``fold``; now and
+    then an exposed seventh-street card reported first)."""
+    for number in range(hands):
         config = random_config(rng, variant)
         n = rng.randint(2, config.max_players)
         hand = StudHand(config, stacks=[rng.choice([3, 40, 200]) for _ in range(n)],
                         seed=number)
         while not hand.is_over:
-            want = tuple(r for r in hand.records if r.kind in acted)
-            assert all(hand.seat_view(s).history == want for s in range(n))
-            assert hand.copy().seat_view(0).history == want
+            yield hand
             s = hand.actor
             assert s is not None
             if rng.random() < 0.3:
@@ -345,10 +339,8 @@ def test_a_seat_views_history_is_every_players_action_so_far(variant: str) -> No
                     hand.report_exposed_card(seat)
                     continue
             legal = sorted(hand.legal_actions())
-            kind = rng.choice(legal)
+            kind = rng.choice(legal if fold else [k for k in legal if k != "fold"] or legal)
             if kind == "turn_up":
                 hand.turn_up(next(c for c, up in hand.cards[s] if not up))
             else:
                 hand.act(kind)
-        want = tuple(r for r in hand.records if r.kind in acted)
-        assert hand.seat_view(0).history == want and want

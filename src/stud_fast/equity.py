@@ -101,10 +101,11 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
                              "players, no client=, no exact=False, no jokers")
         if len(known[0]) >= pot.cards:
             raise ValueError("by_next_card: player 1 has every card already")
+    # the deals an enumeration visits: what decides between counting, enumerating, sampling
+    deals = (_core.equity_deal_count(pot.ranking.number, pot.cards, [len(h) for h in known],
+                                     left) if exact is not False else 0.0)
     if exact is not False and len(known) == 2 and (
-            by_next_card or _core.equity_deal_count(pot.ranking.number, pot.cards,
-                                                    [len(h) for h in known], left)
-            > min(COUNT_ABOVE, max_deals)):
+            by_next_card or deals > min(COUNT_ABOVE, max_deals)):
         # heads-up: counted exactly in milliseconds from any street (docs/equity.md); a spot
         # of few deals (sixth street) is enumerated faster, unless max_deals forbids it
         count = _core.equity_count
@@ -127,8 +128,6 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
             raise ValueError("by_next_card: this spot is not counted (more than five cards to "
                              "come, four in hi-lo, or a shared last card)")
     if exact is not False:
-        deals = _core.equity_deal_count(pot.ranking.number, pot.cards, [len(h) for h in known],
-                                        left)
         if exact is None:
             exact = deals <= min(EXACT_LIMIT, max_deals)
         elif deals > max_deals:

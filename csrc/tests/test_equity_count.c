@@ -77,6 +77,11 @@ int main(void)
         {SF_RANKING_HIGH, 0, 5, (sf_rank_mask)(1u << 0), 1},
         {SF_RANKING_HIGH, 1, 7, 0, 0},                              /* stud hi-lo */
         {SF_RANKING_HIGH, 1, 7, (sf_rank_mask)(1u << 1), 1},       /* hi-lo, wild threes */
+        /* twos to eights wild, and deuces to fives in hi-lo: so many hands make the same five
+           of a kind that groups of equal value are large on both sides, and the sweeps count
+           their ties by a second query instead of pair by pair */
+        {SF_RANKING_HIGH, 0, 7, (sf_rank_mask)0x7Fu, 2},
+        {SF_RANKING_HIGH, 1, 7, (sf_rank_mask)0x0Fu, 2},
     };
     int spots = 0;
     for (size_t g = 0; g < sizeof games / sizeof *games; g++) {

@@ -21,21 +21,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "count_sides.h"
 #include "equity_spot.h"
 
-#define MAX_TO_COME 5
+#define MAX_TO_COME SF__COUNT_MAX_TO_COME
 #define VALUES 65536u
 
-/* One player's completions: the stub positions of each (ascending) and its value. */
-typedef struct {
+/* One player's completions in ascending order of value: the pool positions of each (ascending)
+   and its value, the pool positions it may not use (its own holding) apart. */
+struct sf__count_side {
     uint32_t n;
     int k;
+    uint64_t exclude;
     uint8_t (*pos)[MAX_TO_COME];
     sf_value *value;
-    uint16_t *low;   /* hi-lo: the rank of the completion's low (0: none qualifies) */
-    uint64_t *bits;  /* the completion's stub positions as a bit set */
-    uint32_t *order; /* completion numbers by ascending value */
-} side_t;
+    uint16_t *low; /* hi-lo: its low's value, then rank (sf__count_rank_lows; 0: no low) */
+};
 
 static uint32_t binom[65][MAX_TO_COME + 1];
 
@@ -48,48 +49,85 @@ static void init_binomials(void)
     }
 }
 
-static void free_side(side_t *s)
+static uint64_t bits_of(const uint8_t *pos, int k)
 {
+    uint64_t bits = 0;
+    for (int i = 0; i < k; i++)
+        bits |= 1ULL << pos[i];
+    return bits;
+}
+
+void sf__count_side_free(sf__count_side *s)
+{
+    if (!s)
+        return;
     free(s->pos);
     free(s->value);
     free(s->low);
-    free(s->bits);
-    free(s->order);
+    free(s);
 }
 
-/* Every completion of player p: k of the stub's u cards, valued with the player's known cards,
-   then ordered by value. 0, or SF_E_ARGUMENT when memory is short. */
-static int build_side(side_t *s, const spot_t *spot, int p, int k)
+size_t sf__count_side_bytes(int u, int k, int hilo)
 {
-    int u = spot->nrest;
+    if (!binom[1][1])
+        init_binomials();
+    if (u < 0 || u > 64 || k < 0 || k > MAX_TO_COME)
+        return 0;
+    return (size_t)binom[u][k] * (MAX_TO_COME + sizeof(sf_value) + (hilo ? 2u : 0u));
+}
+
+int sf__count_takes(const spot_t *spot)
+{
+    int a = spot->need[0], b = spot->need[1], m = a < b ? a : b;
+    return spot->players == 2 && !spot->community && a <= MAX_TO_COME && b <= MAX_TO_COME &&
+           spot->nrest <= 64 && (!spot->low_ev || m <= 4);
+}
+
+sf__count_side *sf__count_side_new(const spot_t *pool, const sf_hand *base,
+                                   const sf_hand *base_low, int k, uint64_t exclude)
+{
+    if (!binom[1][1])
+        init_binomials(); /* idempotent: racing threads write the same numbers */
+    sf__count_side *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    int free_pos[64], u = 0;
+    for (int i = 0; i < pool->nrest; i++)
+        if (!(exclude >> i & 1))
+            free_pos[u++] = i;
     s->k = k;
+    s->exclude = exclude;
     s->n = binom[u][k];
+    /* valued in the order the combinations come, then moved into value order */
+    uint8_t (*pos)[MAX_TO_COME] = malloc((size_t)s->n * sizeof *pos);
+    sf_value *value = malloc((size_t)s->n * sizeof *value);
+    uint16_t *low = pool->low_ev ? malloc((size_t)s->n * sizeof *low) : NULL;
+    uint32_t *start = calloc(VALUES + 1, sizeof *start);
     s->pos = malloc((size_t)s->n * sizeof *s->pos);
     s->value = malloc((size_t)s->n * sizeof *s->value);
-    s->order = malloc((size_t)s->n * sizeof *s->order);
-    s->bits = malloc((size_t)s->n * sizeof *s->bits);
-    s->low = spot->low_ev ? malloc((size_t)s->n * sizeof *s->low) : NULL;
-    uint32_t *start = calloc(VALUES + 1, sizeof *start);
-    if (!s->pos || !s->value || !s->order || !s->bits || !start ||
-        (spot->low_ev && !s->low)) {
+    s->low = pool->low_ev ? malloc((size_t)s->n * sizeof *s->low) : NULL;
+    if (!pos || !value || !start || !s->pos || !s->value ||
+        (pool->low_ev && (!low || !s->low))) {
+        free(pos);
+        free(value);
+        free(low);
         free(start);
-        return SF_E_ARGUMENT;
+        sf__count_side_free(s);
+        return NULL;
     }
     int c[MAX_TO_COME];
     for (int i = 0; i < k; i++)
         c[i] = i;
     for (uint32_t x = 0; x < s->n; x++) {
-        sf_hand h = spot->base[p], hl = spot->base_low[p];
-        s->bits[x] = 0;
+        sf_hand h = *base, hl = *base_low;
         for (int i = 0; i < k; i++) {
-            s->pos[x][i] = (uint8_t)c[i];
-            s->bits[x] |= 1ULL << c[i];
-            give(spot, &h, &hl, spot->rest[c[i]]);
+            pos[x][i] = (uint8_t)free_pos[c[i]];
+            give(pool, &h, &hl, pool->rest[free_pos[c[i]]]);
         }
-        s->value[x] = hand_value(spot->main_ev, &h);
-        if (s->low)
-            s->low[x] = hand_value(spot->low_ev, &hl); /* a value here; ranked below */
-        start[s->value[x] + 1]++;
+        value[x] = hand_value(pool->main_ev, &h);
+        if (low)
+            low[x] = hand_value(pool->low_ev, &hl); /* a value here; ranked later */
+        start[value[x] + 1]++;
         /* the next combination in lexicographic order */
         int i = k - 1;
         while (i >= 0 && c[i] == u - k + i)
@@ -102,10 +140,18 @@ static int build_side(side_t *s, const spot_t *spot, int p, int k)
     }
     for (uint32_t v = 1; v <= VALUES; v++)
         start[v] += start[v - 1];
-    for (uint32_t x = 0; x < s->n; x++)
-        s->order[start[s->value[x]]++] = x;
+    for (uint32_t x = 0; x < s->n; x++) { /* a counting sort: values are 16-bit */
+        uint32_t to = start[value[x]]++;
+        memcpy(s->pos[to], pos[x], sizeof pos[x]);
+        s->value[to] = value[x];
+        if (low)
+            s->low[to] = low[x];
+    }
+    free(pos);
+    free(value);
+    free(low);
     free(start);
-    return SF_OK;
+    return s;
 }
 
 /*
@@ -189,14 +235,30 @@ static inline int64_t disjoint(const sets_t *s, const uint8_t *pos, const uint32
     return even - odd;
 }
 
+/* Whether a completion of a side may be dealt against the other's holding. */
+static inline int usable(const sf__count_side *s, uint32_t i, uint64_t skip)
+{
+    return !skip || !(bits_of(s->pos[i], s->k) & skip);
+}
+
+/* The end of the group of completions of s from `first` on whose value is v. */
+static inline uint32_t group_end(const sf__count_side *s, uint32_t first, sf_value v)
+{
+    while (first < s->n && s->value[first] == v)
+        first++;
+    return first;
+}
+
 /*
- * High-only: the deals player 0 wins, ties and loses, into sc->outcome (sets 1, 3, 2). Ties are
- * the disjoint pairs of equal value: when few completions of either side share a value they are
- * checked pair by pair on the stub cards' bit sets, else counted by a second query after the
- * equal completions of player 1 are inserted.
+ * High-only: the deals player 0 wins, ties and loses, into sc->outcome (sets 1, 3, 2); a
+ * completion of x meeting xskip, or of y meeting yskip, is left out. Ties are the disjoint
+ * pairs of equal value: when few completions of either side share a value they are checked
+ * pair by pair on the cards' bit sets, else counted by a second query after the equal
+ * completions of player 1 are inserted.
  */
-static int count_high(const side_t *x, const side_t *y, int m, const uint32_t *offset,
-                      uint64_t per_x, scores_t *sc)
+static int count_high(const sf__count_side *x, uint64_t xskip, const sf__count_side *y,
+                      uint64_t yskip, int m, const uint32_t *offset, uint64_t deals,
+                      scores_t *sc)
 {
     uint32_t *count = calloc(offset[m + 1], sizeof *count);
     if (!count)
@@ -205,41 +267,47 @@ static int count_high(const side_t *x, const side_t *y, int m, const uint32_t *o
     sets_init(&xs, x->k, m);
     sets_init(&ys, y->k, m);
     uint64_t wins = 0, ties = 0;
-    uint32_t next = 0; /* player 1's completions inserted so far, by value */
+    uint32_t next = 0; /* player 1's completions passed so far, in value order */
     for (uint32_t first = 0; first < x->n;) {
-        sf_value v = x->value[x->order[first]];
-        uint32_t end = first;
-        while (end < x->n && x->value[x->order[end]] == v)
-            end++;
-        while (next < y->n && y->value[y->order[next]] < v) {
-            insert(&ys, y->pos[y->order[next]], offset, count);
-            next++;
-        }
+        sf_value v = x->value[first];
+        uint32_t end = group_end(x, first, v);
+        for (; next < y->n && y->value[next] < v; next++)
+            if (usable(y, next, yskip))
+                insert(&ys, y->pos[next], offset, count);
         int64_t below = 0;
+        uint64_t gx = 0;
         for (uint32_t i = first; i < end; i++)
-            below += disjoint(&xs, x->pos[x->order[i]], offset, count);
-        wins += (uint64_t)below; /* player 1's value below */
-        uint32_t same = next; /* player 1's completions of value v: same .. next - 1 */
-        while (next < y->n && y->value[y->order[next]] == v) {
-            insert(&ys, y->pos[y->order[next]], offset, count);
-            next++;
-        }
-        uint64_t gx = end - first, gy = next - same;
-        if (gy && gx * gy <= 32 * (gx + gy)) {
-            for (uint32_t i = first; i < end; i++) {
-                uint64_t bx = x->bits[x->order[i]];
-                for (uint32_t j = same; j < next; j++)
-                    ties += !(bx & y->bits[y->order[j]]);
+            if (usable(x, i, xskip)) {
+                below += disjoint(&xs, x->pos[i], offset, count);
+                gx++;
             }
-        } else if (gy) {
+        wins += (uint64_t)below; /* player 1's value below */
+        uint32_t same = next;    /* player 1's completions of value v: same .. next - 1 */
+        for (; next < y->n && y->value[next] == v; next++)
+            if (usable(y, next, yskip))
+                insert(&ys, y->pos[next], offset, count);
+        uint64_t gy = next - same;
+        if (!gx || !gy)
+            ;
+        else if (gx * gy <= 32 * (gx + gy)) {
+            for (uint32_t i = first; i < end; i++) {
+                uint64_t bx = bits_of(x->pos[i], x->k);
+                if (bx & xskip)
+                    continue;
+                for (uint32_t j = same; j < next; j++) {
+                    uint64_t by = bits_of(y->pos[j], y->k);
+                    ties += !(bx & by) && !(by & yskip);
+                }
+            }
+        } else {
             int64_t upto = 0;
             for (uint32_t i = first; i < end; i++)
-                upto += disjoint(&xs, x->pos[x->order[i]], offset, count);
+                if (usable(x, i, xskip))
+                    upto += disjoint(&xs, x->pos[i], offset, count);
             ties += (uint64_t)(upto - below); /* below or equal, less below */
         }
         first = end;
     }
-    uint64_t deals = (uint64_t)x->n * per_x;
     sc->outcome[1] += wins;
     sc->outcome[3] += ties;
     sc->outcome[2] += deals - wins - ties;
@@ -254,20 +322,22 @@ static inline int low_class(int s, int r)
     return s < r ? 0 : s == r ? 1 : 2;
 }
 
-/* The completions of a side in ascending order of their low rank (levels ranks), into order. */
-static int order_by_low(const side_t *s, int levels, uint32_t *order)
+/* The usable completions of a side in ascending order of their low rank (levels ranks), into
+   order; their number. */
+static uint32_t order_by_low(const sf__count_side *s, uint64_t skip, int levels,
+                             uint32_t *order, uint32_t *start)
 {
-    uint32_t *start = calloc((size_t)levels + 1, sizeof *start);
-    if (!start)
-        return SF_E_ARGUMENT;
+    memset(start, 0, ((size_t)levels + 1) * sizeof *start);
     for (uint32_t i = 0; i < s->n; i++)
-        start[s->low[i] + 1]++;
+        if (usable(s, i, skip))
+            start[s->low[i] + 1]++;
     for (int l = 1; l <= levels; l++)
         start[l] += start[l - 1];
+    uint32_t n = start[levels];
     for (uint32_t i = 0; i < s->n; i++)
-        order[start[s->low[i]]++] = i;
-    free(start);
-    return SF_OK;
+        if (usable(s, i, skip))
+            order[start[s->low[i]]++] = i;
+    return n;
 }
 
 /*
@@ -275,21 +345,21 @@ static int order_by_low(const side_t *s, int levels, uint32_t *order)
  * compare (below, equal, above) and how the lows compare (below, equal, above), nine counts
  * into sc->split[high set | low set << 2] as enumeration counts the deals.
  *   - High below: the sweep in high order of count_high with, per card set, a Fenwick tree over
- *     the low ranks beside the plain counter, so that one query splits the pairs by their lows.
+ *     the qualifying low ranks beside two plain counters (all completions, and those without a
+ *     low, which need no tree steps), so that one read per card set splits the pairs by their
+ *     lows.
  *   - High equal: pair by pair on the bit sets when the equal groups are small, else a second
- *     query after player 1's equal completions are inserted.
+ *     read after player 1's equal completions are inserted.
  *   - High above: what is left of each low class's total, and those totals come from a second,
- *     one-dimensional sweep in low order with plain counters (the deals player 0 can meet
- *     are per_x in all).
+ *     one-dimensional sweep in low order with plain counters (the completions of player 1 a
+ *     completion of player 0 can meet are per_x in all).
  */
-static int count_hilo(const side_t *x, const side_t *y, int m, const uint32_t *offset,
-                      int levels, uint64_t per_x, scores_t *sc)
+static int count_hilo(const sf__count_side *x, uint64_t xskip, const sf__count_side *y,
+                      uint64_t yskip, int m, const uint32_t *offset, int levels,
+                      uint64_t per_x, scores_t *sc)
 {
     size_t sets = offset[m + 1];
-    /* per card set: a Fenwick tree over the qualifying low ranks 1 .. levels - 1, and plain
-       counters of all completions and of those without a low (many, in most spots: they cost
-       no tree steps) */
-    int top = levels - 1;
+    int top = levels - 1; /* tree positions: the qualifying low ranks 1 .. levels - 1 */
     uint32_t *tree = calloc(sets * (size_t)(top ? top : 1), sizeof *tree);
     uint32_t *count = calloc(sets, sizeof *count);
     uint32_t *nolow = calloc(sets, sizeof *nolow);
@@ -298,32 +368,31 @@ static int count_hilo(const side_t *x, const side_t *y, int m, const uint32_t *o
     int64_t (*by)[3][3] = calloc(x->n, sizeof *by);
     uint32_t *xlow = malloc((size_t)x->n * sizeof *xlow);
     uint32_t *ylow = malloc((size_t)y->n * sizeof *ylow);
-    int status = tree && count && nolow && by && xlow && ylow && sc->split ? SF_OK
-                                                                            : SF_E_ARGUMENT;
-    if (status == SF_OK)
-        status = order_by_low(x, levels, xlow);
-    if (status == SF_OK)
-        status = order_by_low(y, levels, ylow);
+    uint32_t *start = malloc(((size_t)levels + 1) * sizeof *start);
+    int status = tree && count && nolow && by && xlow && ylow && start && sc->split
+                     ? SF_OK
+                     : SF_E_ARGUMENT;
     if (status != SF_OK)
         goto done;
+    uint32_t nx = order_by_low(x, xskip, levels, xlow, start);
+    uint32_t ny = order_by_low(y, yskip, levels, ylow, start);
     sets_t xs, ys;
     sets_init(&xs, x->k, m);
     sets_init(&ys, y->k, m);
     uint32_t idx[1u << MAX_TO_COME];
     uint32_t next = 0;
     for (uint32_t first = 0; first < x->n;) {
-        sf_value v = x->value[x->order[first]];
-        uint32_t end = first;
-        while (end < x->n && x->value[x->order[end]] == v)
-            end++;
+        sf_value v = x->value[first];
+        uint32_t end = group_end(x, first, v);
         for (int pass = 0; pass < 2; pass++) {
             /* pass 0: player 1's highs below v; pass 1: equal to v */
             uint32_t same = next;
-            while (next < y->n && (y->value[y->order[next]] < v ||
-                                   (pass && y->value[y->order[next]] == v))) {
-                uint32_t yi = y->order[next];
-                int s = y->low[yi];
-                set_ranks(&ys, y->pos[yi], offset, idx);
+            for (; next < y->n && (y->value[next] < v || (pass && y->value[next] == v));
+                 next++) {
+                if (!usable(y, next, yskip))
+                    continue;
+                int s = y->low[next];
+                set_ranks(&ys, y->pos[next], offset, idx);
                 for (int i = 0; i < ys.neven + ys.nodd; i++) {
                     uint32_t set = idx[i < ys.neven ? ys.even[i] : ys.odd[i - ys.neven]];
                     uint32_t *t = tree + (size_t)set * (size_t)top;
@@ -332,26 +401,28 @@ static int count_hilo(const side_t *x, const side_t *y, int m, const uint32_t *o
                     nolow[set] += !s;
                     count[set]++;
                 }
-                next++;
             }
             uint64_t gx = end - first, gy = next - same;
             if (pass && !gy)
                 break;
             if (pass && gx * gy <= 32 * (gx + gy)) {
                 for (uint32_t i = first; i < end; i++) {
-                    uint32_t xi = x->order[i];
+                    uint64_t bx = bits_of(x->pos[i], x->k);
+                    if (bx & xskip)
+                        continue;
                     for (uint32_t j = same; j < next; j++) {
-                        uint32_t yj = y->order[j];
-                        if (!(x->bits[xi] & y->bits[yj]))
-                            by[xi][1][low_class(y->low[yj], x->low[xi])]++;
+                        uint64_t by_ = bits_of(y->pos[j], y->k);
+                        if (!(bx & by_) && !(by_ & yskip))
+                            by[i][1][low_class(y->low[j], x->low[i])]++;
                     }
                 }
                 break;
             }
             for (uint32_t i = first; i < end; i++) {
-                uint32_t xi = x->order[i];
-                int r = x->low[xi];
-                set_ranks(&xs, x->pos[xi], offset, idx);
+                if (!usable(x, i, xskip))
+                    continue;
+                int r = x->low[i];
+                set_ranks(&xs, x->pos[i], offset, idx);
                 int64_t below = 0, upto = 0, all = 0;
                 for (int j = 0; j < xs.neven + xs.nodd; j++) {
                     uint32_t set = idx[j < xs.neven ? xs.even[j] : xs.odd[j - xs.neven]];
@@ -369,10 +440,10 @@ static int count_hilo(const side_t *x, const side_t *y, int m, const uint32_t *o
                         below += sb, upto += su, all += sa;
                 }
                 /* pass 1 counts below or equal: the equal highs are the difference */
-                int64_t *row = by[xi][pass];
-                row[0] = below - (pass ? by[xi][0][0] : 0);
-                row[1] = upto - below - (pass ? by[xi][0][1] : 0);
-                row[2] = all - upto - (pass ? by[xi][0][2] : 0);
+                int64_t *row = by[i][pass];
+                row[0] = below - (pass ? by[i][0][0] : 0);
+                row[1] = upto - below - (pass ? by[i][0][1] : 0);
+                row[2] = all - upto - (pass ? by[i][0][2] : 0);
             }
         }
         first = end;
@@ -380,17 +451,15 @@ static int count_hilo(const side_t *x, const side_t *y, int m, const uint32_t *o
     /* the low classes over all of player 1's completions, in low order; high above is the rest */
     memset(count, 0, sets * sizeof *count);
     next = 0;
-    for (uint32_t first = 0; first < x->n;) {
+    for (uint32_t first = 0; first < nx;) {
         int r = x->low[xlow[first]];
         uint32_t end = first;
-        while (end < x->n && x->low[xlow[end]] == r)
+        while (end < nx && x->low[xlow[end]] == r)
             end++;
         for (int pass = 0; pass < 2; pass++) {
-            while (next < y->n && (y->low[ylow[next]] < r ||
-                                   (pass && y->low[ylow[next]] == r))) {
+            for (; next < ny && (y->low[ylow[next]] < r || (pass && y->low[ylow[next]] == r));
+                 next++)
                 insert(&ys, y->pos[ylow[next]], offset, count);
-                next++;
-            }
             for (uint32_t i = first; i < end; i++) {
                 uint32_t xi = xlow[i];
                 int64_t n = disjoint(&xs, x->pos[xi], offset, count);
@@ -412,8 +481,9 @@ static int count_hilo(const side_t *x, const side_t *y, int m, const uint32_t *o
         }
         first = end;
     }
-    /* per completion: high classes, low classes by rank */
-    for (uint32_t xi = 0; xi < x->n; xi++) {
+    /* per usable completion: high classes, low classes by rank */
+    for (uint32_t i = 0; i < nx; i++) {
+        uint32_t xi = xlow[i];
         int r = x->low[xi];
         for (int h = 0; h < 3; h++) {
             /* h 0: player 0 takes the high; 1: tie; 2: player 1 takes it */
@@ -429,6 +499,7 @@ static int count_hilo(const side_t *x, const side_t *y, int m, const uint32_t *o
         }
     }
 done:
+    free(start);
     free(nolow);
     free(ylow);
     free(xlow);
@@ -438,16 +509,14 @@ done:
     return status;
 }
 
-/* Rank both sides' low values: 0 for no low, 1.. for the qualifying ones by value; the number
-   of ranks, or 0 when there are more than MAX_LOWS. */
 #define MAX_LOWS 255
-static int rank_lows(side_t *x, side_t *y)
+
+int sf__count_rank_lows(sf__count_side *const *sides, size_t n)
 {
     uint16_t *rank_of = calloc(VALUES, sizeof *rank_of);
     if (!rank_of)
         return 0;
-    side_t *sides[2] = {x, y};
-    for (int s = 0; s < 2; s++)
+    for (size_t s = 0; s < n; s++)
         for (uint32_t i = 0; i < sides[s]->n; i++)
             rank_of[sides[s]->low[i]] = 1;
     rank_of[0] = 0; /* no low: rank 0 */
@@ -459,11 +528,52 @@ static int rank_lows(side_t *x, side_t *y)
         free(rank_of);
         return 0;
     }
-    for (int s = 0; s < 2; s++)
+    for (size_t s = 0; s < n; s++)
         for (uint32_t i = 0; i < sides[s]->n; i++)
             sides[s]->low[i] = rank_of[sides[s]->low[i]];
     free(rank_of);
     return levels;
+}
+
+static int popcount64(uint64_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+int sf__count_pair(const spot_t *pool, const sf__count_side *x, const sf__count_side *y,
+                   int levels, sf_equity_tally *tally)
+{
+    if (x->exclude & y->exclude)
+        return SF_E_ARGUMENT; /* the holdings overlap: no such deal */
+    int a = x->k, b = y->k, m = a < b ? a : b;
+    int u = pool->nrest - popcount64(x->exclude) - popcount64(y->exclude);
+    /* counters of every card set of at most m pool cards, by size then combinatorial rank */
+    uint32_t offset[MAX_TO_COME + 2];
+    offset[0] = 0;
+    for (int j = 0; j <= m; j++)
+        offset[j + 1] = offset[j] + binom[pool->nrest][j];
+    uint64_t per_x = binom[u - a][b];
+    scores_t sc;
+    memset(&sc, 0, sizeof sc);
+    int status;
+    if (pool->low_ev) {
+        sf__scores_split(&sc, pool);
+        status = levels ? count_hilo(x, y->exclude, y, x->exclude, m, offset, levels, per_x,
+                                     &sc)
+                        : SF_E_NOT_COUNTED;
+    } else {
+        status = count_high(x, y->exclude, y, x->exclude, m, offset,
+                            (uint64_t)binom[u][a] * per_x, &sc);
+    }
+    if (status == SF_OK) {
+        sf__scores_fold(&sc, 2);
+        sf__tally_add(tally, &sc.tally);
+    }
+    free(sc.split);
+    return status;
 }
 
 int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t *known,
@@ -476,38 +586,21 @@ int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t 
     int status = sf__equity_setup(&spot, game, players, known, known_count, dead, ndead);
     if (status != SF_OK)
         return status;
-    int a = spot.need[0], b = spot.need[1], u = spot.nrest;
-    int m = a < b ? a : b;
-    if (players != 2 || spot.community || a > MAX_TO_COME || b > MAX_TO_COME ||
-        (spot.low_ev && m > 4))
+    if (!sf__count_takes(&spot))
         return SF_E_NOT_COUNTED;
-    if (!binom[1][1])
-        init_binomials(); /* idempotent: racing threads write the same numbers */
-    /* counters of every card set of at most m stub cards, by size then combinatorial rank */
-    uint32_t offset[MAX_TO_COME + 2];
-    offset[0] = 0;
-    for (int j = 0; j <= m; j++)
-        offset[j + 1] = offset[j] + binom[u][j];
-    side_t x = {0}, y = {0};
-    scores_t sc;
-    memset(&sc, 0, sizeof sc);
-    status = build_side(&x, &spot, 0, a);
-    if (status == SF_OK)
-        status = build_side(&y, &spot, 1, b);
+    sf__count_side *x = sf__count_side_new(&spot, &spot.base[0], &spot.base_low[0],
+                                           spot.need[0], 0);
+    sf__count_side *y = sf__count_side_new(&spot, &spot.base[1], &spot.base_low[1],
+                                           spot.need[1], 0);
+    status = x && y ? SF_OK : SF_E_ARGUMENT;
+    int levels = 0;
     if (status == SF_OK && spot.low_ev) {
-        int levels = rank_lows(&x, &y);
-        sf__scores_split(&sc, &spot);
-        status = levels ? count_hilo(&x, &y, m, offset, levels, binom[u - a][b], &sc)
-                        : SF_E_NOT_COUNTED;
-    } else if (status == SF_OK) {
-        status = count_high(&x, &y, m, offset, binom[u - a][b], &sc);
+        sf__count_side *both[2] = {x, y};
+        levels = sf__count_rank_lows(both, 2);
     }
-    if (status == SF_OK) {
-        sf__scores_fold(&sc, 2);
-        sf__tally_add(tally, &sc.tally);
-    }
-    free(sc.split);
-    free_side(&x);
-    free_side(&y);
+    if (status == SF_OK)
+        status = sf__count_pair(&spot, x, y, levels, tally);
+    sf__count_side_free(x);
+    sf__count_side_free(y);
     return status;
 }

@@ -19,12 +19,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "count_sides.h"
+#include "equity_spot.h"
 #include "parallel.h"
 #include "rng.h"
 
 #define MAX_P SF_EQUITY_MAX_PLAYERS
 #define TWO_TO_MINUS_53 (1.0 / 9007199254740992.0)
 #define COUNT_ABOVE 20000u /* heads-up combinations of more deals are counted */
+#define SIDES_BUDGET ((size_t)512 << 20) /* bytes of completions kept for counted combinations */
+
+/*
+ * A heads-up counted spot's sides, built once: every holding's completions valued and ordered
+ * over one pool (the stub with the holdings' cards in it), so that a combination of holdings
+ * only sweeps (count_sides.h). Spots whose sides would take more than SIDES_BUDGET bytes count
+ * each combination from scratch instead.
+ */
+typedef struct {
+    int state;                 /* 0: not looked at, 1: built, -1: count combinations apart */
+    spot_t pool;
+    int levels;                /* hi-lo: low ranks over every side */
+    sf__count_side **side[2];  /* per player: by holding (a fixed player: one) */
+    int nside[2];
+} sides_t;
 
 struct sf_range_spot {
     sf_equity_game game;
@@ -50,6 +67,7 @@ struct sf_range_spot {
     uint32_t *alias;
     uint64_t rng;         /* its generator's state, so a draw can go on in pieces */
     uint64_t drawn;
+    sides_t *sides;       /* heads-up counted: built by the first exact run */
 };
 
 static int in_deck(const sf_equity_game *game, uint8_t c)
@@ -143,10 +161,24 @@ static void fill(const sf_range_spot *s, uint64_t c, uint8_t *known)
                (size_t)s->cards[r]);
 }
 
+static void free_sides(sides_t *c)
+{
+    for (int p = 0; p < 2; p++) {
+        for (int h = 0; c->side[p] && h < c->nside[p]; h++)
+            sf__count_side_free(c->side[p][h]);
+        free(c->side[p]);
+        c->side[p] = NULL;
+        c->nside[p] = 0;
+    }
+}
+
 void sf_range_spot_free(sf_range_spot *s)
 {
     if (!s)
         return;
+    if (s->sides)
+        free_sides(s->sides);
+    free(s->sides);
     for (int r = 0; r < s->nr; r++) {
         free(s->ids[r]);
         free(s->bits[r]);
@@ -172,8 +204,10 @@ int sf_range_spot_new(const sf_equity_game *game, int players, const uint8_t *kn
     if (ndead > 64)
         return SF_E_DECK_SHORT;
     sf_range_spot *s = calloc(1, sizeof *s);
-    if (!s)
+    if (!s || !(s->sides = calloc(1, sizeof *s->sides))) {
+        free(s);
         return SF_E_ARGUMENT;
+    }
     s->game = *game;
     s->players = players;
     s->ndead = ndead;
@@ -249,7 +283,7 @@ typedef struct {
     sf_range_sums *sums;          /* exact: one per chunk */
     sf_equity_tally tally;        /* sampled: this worker's */
     int status;
-} job_t;
+} range_job_t;
 
 static uint64_t chunk_end(const sf_range_spot *s, uint64_t chunk)
 {
@@ -260,9 +294,26 @@ static uint64_t chunk_end(const sf_range_spot *s, uint64_t chunk)
 /* One combination's exact result: counted for two players (the tally enumeration gives, in
    milliseconds: stud_fast/equity_count.h), enumerated where counting does not take the spot.
    Either way the same integers, so the weighted sums are the same too. */
-static int exact_combo(const sf_range_spot *s, const uint8_t *rows, int threads,
+static int exact_combo(const sf_range_spot *s, uint64_t c, const uint8_t *rows, int threads,
                        sf_equity_result *r)
 {
+    const sides_t *sides = s->sides;
+    if (sides->state == 1) {
+        const sf__count_side *of[2];
+        for (int p = 0; p < 2; p++) {
+            int h = 0;
+            for (int q = 0; q < s->nr; q++)
+                if (s->who[q] == p)
+                    h = (int)s->combo[c * (uint64_t)s->nr + (uint64_t)q];
+            of[p] = sides->side[p][h];
+        }
+        sf_equity_tally tally;
+        memset(&tally, 0, sizeof tally);
+        int status = sf__count_pair(&sides->pool, of[0], of[1], sides->levels, &tally);
+        if (status == SF_OK)
+            sf_equity_finish(&tally, 2, 1, r);
+        return status;
+    }
     uint64_t units, deals;
     int status = sf_equity_exact_plan(&s->game, s->players, rows, s->known_count, s->dead,
                                       s->ndead, &units, &deals);
@@ -284,7 +335,7 @@ static int exact_combo(const sf_range_spot *s, const uint8_t *rows, int threads,
 
 static void exact_job(void *arg)
 {
-    job_t *j = arg;
+    range_job_t *j = arg;
     const sf_range_spot *s = j->spot;
     uint8_t rows[MAX_P * 7];
     for (uint64_t k = (uint64_t)j->index; k < j->chunks && j->status == SF_OK;
@@ -295,7 +346,7 @@ static void exact_job(void *arg)
         for (uint64_t c = chunk * SF_RANGE_CHUNK; c < chunk_end(s, chunk); c++) {
             sf_equity_result r;
             fill(s, c, rows);
-            j->status = exact_combo(s, rows, j->inner, &r);
+            j->status = exact_combo(s, c, rows, j->inner, &r);
             if (j->status != SF_OK)
                 return;
             double w = s->weight[c];
@@ -313,7 +364,7 @@ static void exact_job(void *arg)
 
 static void sample_job(void *arg)
 {
-    job_t *j = arg;
+    range_job_t *j = arg;
     const sf_range_spot *s = j->spot;
     uint8_t rows[MAX_P * 7];
     for (uint64_t k = (uint64_t)j->index; k < j->chunks && j->status == SF_OK;
@@ -352,7 +403,7 @@ static int run_chunks(const sf_range_spot *s, uint64_t first, uint64_t count, in
     /* a thread per chunk once each gets two (a chunk is one combination, SF_RANGE_CHUNK);
        fewer chunks run one after another with every thread inside the engine */
     int workers = chunks >= (uint64_t)threads * 2 ? threads : 1;
-    job_t jobs[SF__MAX_THREADS];
+    range_job_t jobs[SF__MAX_THREADS];
     sf_range_sums *chunk_sums = NULL;
     if (sums && !(chunk_sums = calloc(chunks, sizeof *chunk_sums)))
         return SF_E_ARGUMENT;
@@ -397,11 +448,172 @@ static int run_chunks(const sf_range_spot *s, uint64_t first, uint64_t count, in
     return status;
 }
 
+/* ---- heads-up counted spots: each holding's side built once ------------------------------ */
+
+typedef struct {
+    const sf_range_spot *spot;
+    int index, count; /* this worker of count: sides index, index + count, ... */
+    int status;
+} side_job_t;
+
+/* Player p's cards (holding h of its range, or its fixed cards) as a row of ids. */
+static int player_cards(const sf_range_spot *s, int p, int h, const uint8_t **cards)
+{
+    for (int q = 0; q < s->nr; q++)
+        if (s->who[q] == p) {
+            *cards = s->ids[q] + (size_t)h * (size_t)s->cards[q];
+            return s->cards[q];
+        }
+    *cards = s->known + p * 7;
+    return s->known_count[p];
+}
+
+/* Whether holding h of player p is in some combination (a range's holdings meeting a fixed
+   card have weight 0 and are in none). */
+static int holding_used(const sf_range_spot *s, int p, int h)
+{
+    for (int q = 0; q < s->nr; q++)
+        if (s->who[q] == p)
+            return s->weights[q][h] > 0;
+    return 1;
+}
+
+static void side_job(void *arg)
+{
+    side_job_t *j = arg;
+    const sf_range_spot *s = j->spot;
+    sides_t *c = s->sides;
+    const spot_t *pool = &c->pool;
+    int total = c->nside[0] + c->nside[1];
+    for (int i = j->index; i < total && j->status == SF_OK; i += j->count) {
+        int p = i < c->nside[0] ? 0 : 1, h = p ? i - c->nside[0] : i;
+        if (!holding_used(s, p, h))
+            continue;
+        const uint8_t *cards;
+        int n = player_cards(s, p, h, &cards);
+        sf_hand base, base_low;
+        sf_hand_clear(&base);
+        sf_hand_clear(&base_low);
+        uint64_t exclude = 0;
+        for (int k = 0; k < n; k++) {
+            give(pool, &base, &base_low, cards[k]);
+            for (int i2 = 0; i2 < pool->nrest; i2++) /* a range's cards are in the pool */
+                if (pool->rest[i2] == cards[k] && cards[k] != SF_JOKER)
+                    exclude |= 1ULL << i2;
+        }
+        c->side[p][h] = sf__count_side_new(pool, &base, &base_low, pool->need[p], exclude);
+        if (!c->side[p][h])
+            j->status = SF_E_ARGUMENT;
+    }
+}
+
+/* Decide whether the spot's combinations are counted from shared sides, and build them. */
+static int build_sides(const sf_range_spot *s, int threads)
+{
+    sides_t *c = s->sides;
+    c->state = -1;
+    if (s->players != 2)
+        return SF_OK;
+    uint8_t rows[MAX_P * 7];
+    fill(s, 0, rows);
+    uint64_t units, deals;
+    int status = sf_equity_exact_plan(&s->game, 2, rows, s->known_count, s->dead, s->ndead,
+                                      &units, &deals);
+    if (!(status == SF_E_HUGE || (status == SF_OK && deals > COUNT_ABOVE)))
+        return SF_OK; /* enumerated, combination by combination */
+    spot_t *pool = &c->pool;
+    if (sf__equity_setup(pool, &s->game, 2, rows, s->known_count, s->dead, s->ndead) != SF_OK ||
+        !sf__count_takes(pool))
+        return SF_OK;
+    /* the pool: the first combination's stub and its holdings' cards, in the stub's order
+       (card ids ascending, jokers last) */
+    uint64_t in_pool = 0;
+    int jokers = 0;
+    for (int i = 0; i < pool->nrest; i++) {
+        if (pool->rest[i] == SF_JOKER)
+            jokers++;
+        else
+            in_pool |= 1ULL << pool->rest[i];
+    }
+    for (int q = 0; q < s->nr; q++) {
+        const uint8_t *cards;
+        int n = player_cards(s, s->who[q], (int)s->combo[q], &cards);
+        for (int k = 0; k < n; k++)
+            in_pool |= 1ULL << cards[k];
+    }
+    int n = 0;
+    for (int card = 0; card < 64; card++)
+        if (in_pool >> card & 1)
+            pool->rest[n++] = (uint8_t)card;
+    if (n + jokers > 64)
+        return SF_OK;
+    for (int k = 0; k < jokers; k++)
+        pool->rest[n++] = SF_JOKER;
+    pool->nrest = n;
+    pool->main_ev = &pool->main_store;
+    pool->low_ev = pool->low_ev ? &pool->low_store : NULL;
+    /* the budget */
+    size_t bytes = 0;
+    for (int p = 0; p < 2; p++) {
+        int held = 0, holdings = 1;
+        for (int q = 0; q < s->nr; q++)
+            if (s->who[q] == p)
+                holdings = s->holdings[q], held = s->cards[q];
+        size_t one = sf__count_side_bytes(pool->nrest - held, pool->need[p], pool->low_ev != NULL);
+        bytes += one * (size_t)holdings;
+        c->nside[p] = holdings;
+    }
+    if (bytes > SIDES_BUDGET) {
+        c->nside[0] = c->nside[1] = 0;
+        return SF_OK;
+    }
+    for (int p = 0; p < 2; p++)
+        if (!(c->side[p] = calloc((size_t)c->nside[p], sizeof *c->side[p]))) {
+            free_sides(c);
+            return SF_E_ARGUMENT;
+        }
+    threads = threads < 1 ? 1 : threads > SF__MAX_THREADS ? SF__MAX_THREADS : threads;
+    side_job_t jobs[SF__MAX_THREADS];
+    for (int i = 0; i < threads; i++)
+        jobs[i] = (side_job_t){s, i, threads, SF_OK};
+    sf__run_parallel(jobs, sizeof jobs[0], threads, side_job);
+    for (int i = 0; i < threads; i++)
+        if (jobs[i].status != SF_OK) {
+            free_sides(c);
+            return jobs[i].status;
+        }
+    if (pool->low_ev) {
+        size_t total = 0;
+        sf__count_side **all = malloc(((size_t)c->nside[0] + (size_t)c->nside[1]) * sizeof *all);
+        if (!all) {
+            free_sides(c);
+            return SF_E_ARGUMENT;
+        }
+        for (int p = 0; p < 2; p++)
+            for (int h = 0; h < c->nside[p]; h++)
+                if (c->side[p][h])
+                    all[total++] = c->side[p][h];
+        c->levels = sf__count_rank_lows(all, total);
+        free(all);
+        if (!c->levels) { /* more lows than counting ranks: combinations apart */
+            free_sides(c);
+            return SF_OK;
+        }
+    }
+    c->state = 1;
+    return SF_OK;
+}
+
 int sf_range_exact_into(const sf_range_spot *s, uint64_t first, uint64_t count, int threads,
                         sf_range_sums *sums)
 {
-    if (!sums)
+    if (!sums || !s)
         return SF_E_ARGUMENT;
+    if (s->sides->state == 0) {
+        int status = build_sides(s, threads);
+        if (status != SF_OK)
+            return status;
+    }
     return run_chunks(s, first, count, threads, exact_job, sums, NULL);
 }
 

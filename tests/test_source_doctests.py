@@ -17,9 +17,10 @@ from typing import Iterator
 import pytest
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "stud_fast"
-#: the extra a subpackage needs (the test extra installs them all where the platform has them)
-_NEEDS = {"openspiel": "pyspiel", "dask": "distributed", "env": "gymnasium",
-          "server": "fastapi"}
+#: the extra a subpackage or module needs (the test extra installs them all where the platform
+#: has them)
+_NEEDS = {"openspiel": "pyspiel", "openspiel_game": "pyspiel", "openspiel_bots": "pyspiel",
+          "dask": "distributed", "env": "gymnasium", "server": "fastapi"}
 FILES = sorted(p for p in SRC.rglob("*.py") if p.name != "__main__.py")
 
 

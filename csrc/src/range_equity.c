@@ -27,7 +27,10 @@
 #define MAX_P SF_EQUITY_MAX_PLAYERS
 #define TWO_TO_MINUS_53 (1.0 / 9007199254740992.0)
 #define COUNT_ABOVE 20000u /* heads-up combinations of more deals are counted */
-#define SIDES_BUDGET ((size_t)512 << 20) /* bytes of completions kept for counted combinations */
+/* Bytes of completions kept for counted combinations: some 230 third-street holdings, built
+   in about half a second on two threads before the first combination (and the first look for
+   Ctrl-C between pieces). */
+#define SIDES_BUDGET ((size_t)256 << 20)
 
 /*
  * A heads-up counted spot's sides, built once: every holding's completions valued and ordered

@@ -552,6 +552,30 @@ def test_by_next_card_averages_to_the_spot_exactly(game: str, hands: list[str], 
     assert total_share == coming * round(whole.equity[0] * whole.deals * 1680)
 
 
+@pytest.mark.parametrize("game,hands", [
+    ("seven_card_stud", ["As", "Kd"]),       # six cards to come each: more than counting takes
+    ("razz", ["As", "Kd 2c"]),
+    ("stud_hilo", ["As 2d", "Kd 3c"]),       # hi-lo, five to come each
+])
+def test_heads_up_spots_counting_does_not_take_are_sampled(game: str, hands: list[str]) -> None:
+    """A heads-up spot the counting refuses (its C call answers "not counted") goes on to
+    sampling like a spot of three players: it once fell through with the counting function in
+    place of the thread count and raised a TypeError."""
+    got = stud_fast.equity(hands, game=game, samples=20_000, seed=5, threads=2)
+    assert got.method == "sample" and not got.exact and got.deals == 20_000
+    assert got == stud_fast.equity(hands, game=game, samples=20_000, seed=5, threads=1)
+    assert abs(sum(got.equity) - 1) < 1e-9
+
+
+def test_by_next_card_is_the_same_for_any_thread_count() -> None:
+    """The per-card spots run on the threads asked for; the dict is the same, in deck order."""
+    hands = ["As Ah 5d 9c", "Ks Qs Js 2h"]
+    one = stud_fast.equity(hands, dead="3d", by_next_card=True, threads=1)
+    two = stud_fast.equity(hands, dead="3d", by_next_card=True, threads=2)
+    assert one.by_next_card is not None and two.by_next_card is not None
+    assert list(one.by_next_card.items()) == list(two.by_next_card.items())
+
+
 def test_by_next_card_is_refused_where_it_is_not_counted() -> None:
     with pytest.raises(ValueError, match="heads-up"):
         stud_fast.equity(["As Ks", "Qd Qc", "Jh Jd"], by_next_card=True)

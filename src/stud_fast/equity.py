@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 from stud_fast import _core
@@ -108,16 +109,16 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
             by_next_card or deals > min(COUNT_ABOVE, max_deals)):
         # heads-up: counted exactly in milliseconds from any street (docs/equity.md); a spot
         # of few deals (sixth street) is enumerated faster, unless max_deals forbids it
-        count = _core.equity_count
+        counted = _core.equity_count
         if client is not None:  # on a worker, in one piece
             from stud_fast.dask import equity_count as count_on_cluster
 
-            count = functools.partial(count_on_cluster, client)
-        raw = count(pot.ranking.number, pot.hilo, pot.cards, known, dead_ids, mask, jokers)
+            counted = functools.partial(count_on_cluster, client)
+        raw = counted(pot.ranking.number, pot.hilo, pot.cards, known, dead_ids, mask, jokers)
         if raw is not None:
             if progress is not None:
                 progress(int(raw["deals"]), int(raw["deals"]))
-            outs = _by_next_card(pot, known, dead_ids, mask) if by_next_card else None
+            outs = _by_next_card(pot, known, dead_ids, mask, count) if by_next_card else None
             return EquityResult(
                 game=pot.name, hands=hands_text, equity=tuple(raw["equity"]),
                 win=tuple(raw["win"]), tie=tuple(raw["tie"]), high=tuple(raw["high"]),
@@ -152,19 +153,27 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
         method="enumerate" if raw["exact"] else "sample")
 
 
-def _by_next_card(pot: _Pot, known: list[list[int]], dead: list[int], mask: int
-                  ) -> dict[str, tuple[float, float]]:
-    """Both players' counted equities for each card player 1 may get next, by card id."""
+def _by_next_card(pot: _Pot, known: list[list[int]], dead: list[int], mask: int,
+                  threads: int) -> dict[str, tuple[float, float]]:
+    """Both players' counted equities for each card player 1 may get next, by card text in
+    deck order: one counted spot per card, ``threads`` of them at a time (the C call lets go
+    of the GIL). On Ctrl-C the spots not started are dropped."""
     used = {c for h in known for c in h} | set(dead)
-    out: dict[str, tuple[float, float]] = {}
-    for card in pot.ranking.deck:
-        if card in used:
-            continue
+    cards = [c for c in pot.ranking.deck if c not in used]
+
+    def count(card: int) -> tuple[float, float]:
         raw = _core.equity_count(pot.ranking.number, pot.hilo, pot.cards,
                                  [known[0] + [card], known[1]], dead, mask, 0)
         assert raw is not None  # fewer cards to come than the counted spot itself
-        out[card_str(card)] = (raw["equity"][0], raw["equity"][1])
-    return out
+        return raw["equity"][0], raw["equity"][1]
+
+    if threads <= 1:
+        return {card_str(c): count(c) for c in cards}
+    pool = ThreadPoolExecutor(max_workers=threads)
+    try:
+        return {card_str(c): eq for c, eq in zip(cards, pool.map(count, cards))}
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _check_int(name: str, value: object, low: int, high: Optional[int] = None) -> None:

@@ -4,7 +4,10 @@
  * A spot lists its possible combinations once (a depth-first walk over the range players that
  * drops a holding as soon as it shares a card with what is already fixed: card removal). Each
  * combination is then an ordinary equity spot run through the public engine
- * (sf_equity_count_into for two players, else sf_equity_exact; sf_equity_sample_into). Results do not depend on the thread count:
+ * (sf_equity_count_into for two players, else sf_equity_exact; sf_equity_sample_into), except
+ * that a heads-up counted spot values each holding's completions once and counts each
+ * combination from those (count_sides.h: the same integers). Results do not depend on the
+ * thread count:
  *   - exact: every combination's result (itself thread-invariant) is weighted and added into
  *     the sums of its chunk of SF_RANGE_CHUNK combinations in order, and chunk sums are added
  *     in chunk order, whoever computed them;

@@ -40,6 +40,9 @@ def equity_raw(ranking: int, hilo: bool, cards_per_player: int, known: list[list
                dead: list[int], exact: bool, samples: int = ..., seed: int = ...,
                threads: int = ..., wild_mask: int = ..., jokers: int = ...,
                progress: Optional[Callable[[int, int], None]] = ...) -> dict[str, Any]: ...
+def equity_count(ranking: int, hilo: bool, cards_per_player: int, known: list[list[int]],
+                 dead: list[int], wild_mask: int = ...,
+                 jokers: int = ...) -> Optional[dict[str, Any]]: ...
 TALLY_FIELDS: tuple[str, ...]
 def equity_plan(ranking: int, hilo: bool, cards_per_player: int, known: list[list[int]],
                 dead: list[int], wild_mask: int = ..., jokers: int = ...) -> tuple[int, int]: ...

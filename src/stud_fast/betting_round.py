@@ -235,7 +235,9 @@ class BettingRound:
         new_total = round_bet[s]
         street = hand.street
         if kind == "check" or kind == "call":
-            record = new_record(kind, s, amount, 0, (), (), street)
+            # kind is a player action StudHand._act verified (typed str: it is never cast on
+            # this hot path)
+            record = new_record(kind, s, amount, 0, (), (), street)  # type: ignore[arg-type]
             if kind == "check":  # F4 must_open: an allowed check ends the duty to open
                 self.opened = True
         elif kind == "fold":
@@ -275,6 +277,7 @@ class BettingRound:
                 self.acted = [a and round_bet[p] >= level for p, a in enumerate(acted)]
             self.last_aggressor = s
             self.opened = True
-            record = new_record(kind, s, amount, new_total, (), (), street)
+            record = new_record(kind, s, amount, new_total, (), (),  # type: ignore[arg-type]
+                                street)
         self.acted[s] = True
         return record

@@ -14,7 +14,7 @@ import).
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 import numpy as np
 
@@ -270,7 +270,7 @@ class StudState(pyspiel.State):  # type: ignore[misc]
             j = min(int(float(probability_sampler()) * (i + 1)), i)
             order[i], order[j] = order[j], order[i]
         swap = dict(zip(hidden, order))
-        state = self.get_game().new_initial_state()
+        state = cast(StudState, self.get_game().new_initial_state())
         for action in self.history():
             state.apply_action(swap.get(action, action) if state.is_chance_node() else action)
         return state

@@ -79,7 +79,7 @@ def new_record(kind: RecordKind, seat: Optional[int], amount: int, to: int,
     if (kind in RECORD_KINDS and (seat is None or type(seat) is int)
             and type(amount) is int and type(to) is int and amount >= 0 and to >= 0
             and (not up or len(up) == len(cards))):
-        return _make(Record, (kind, seat, amount, to, cards, up, street))  # type: ignore[no-any-return]
+        return _make(Record, (kind, seat, amount, to, cards, up, street))
     why = ("unknown kind" if kind not in RECORD_KINDS
            else f"seat {seat!r} is not a seat number" if seat is not None and type(seat) is not int
            else "amounts are whole numbers of chips" if type(amount) is not int

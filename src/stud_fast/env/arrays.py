@@ -57,10 +57,10 @@ DEFAULT_STAKES: dict[str, int] = {"ante": 1, "small_bet": 5}
 DEFAULT_STACK = 200
 
 
-def action_indices_of(legal: Iterable[str], fixed: bool, own_up: Sequence[bool]) -> list[int]:
+def action_indices_of(legal: Iterable[str], fixed: bool, own_up: Sequence[int]) -> list[int]:
     """The action indices (:data:`ACTIONS`) the legal action names ``legal`` allow, in
     order: one bet size in fixed limit, all five otherwise; ``turn_up_j`` for each of the
-    seat's cards ``j`` (in the order dealt) still face down (``own_up[j]`` False).
+    seat's cards ``j`` (in the order dealt) still face down (``own_up[j]`` 0 or False).
 
     >>> [ACTIONS[i] for i in action_indices_of(["fold", "call", "raise"], True, [])]
     ['fold', 'call', 'bet_min']

@@ -35,13 +35,10 @@ size_t sf__count_side_bytes(int u, int k, int hilo);
 
 void sf__count_side_free(sf__count_side *side);
 
-/* Hi-lo: rank the lows of all these sides together (0: no low, then by value), so that any
-   two of them can be counted; the number of ranks, or 0 when there are too many. */
-int sf__count_rank_lows(sf__count_side *const *sides, size_t n);
-
 /* Add the deals of the pair (player 0's side x, player 1's side y) to *tally: wins, ties and
-   the sums enumeration gives. `levels`: from sf__count_rank_lows (hi-lo only). */
+   the sums enumeration gives. SF_E_NOT_COUNTED for a hi-lo pair with more distinct lows than
+   the counting ranks. */
 int sf__count_pair(const spot_t *pool, const sf__count_side *x, const sf__count_side *y,
-                   int levels, sf_equity_tally *tally);
+                   sf_equity_tally *tally);
 
 #endif

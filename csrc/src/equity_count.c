@@ -35,7 +35,7 @@ struct sf__count_side {
     uint64_t exclude;
     uint8_t (*pos)[MAX_TO_COME];
     sf_value *value;
-    uint16_t *low; /* hi-lo: its low's value, then rank (sf__count_rank_lows; 0: no low) */
+    uint16_t *low; /* hi-lo: its low's value (0: no low; ranked per pair, rank_pair) */
 };
 
 static uint32_t binom[65][MAX_TO_COME + 1];
@@ -126,7 +126,7 @@ sf__count_side *sf__count_side_new(const spot_t *pool, const sf_hand *base,
         }
         value[x] = hand_value(pool->main_ev, &h);
         if (low)
-            low[x] = hand_value(pool->low_ev, &hl); /* a value here; ranked later */
+            low[x] = hand_value(pool->low_ev, &hl); /* ranked per pair (rank_pair) */
         start[value[x] + 1]++;
         /* the next combination in lexicographic order */
         int i = k - 1;
@@ -324,19 +324,19 @@ static inline int low_class(int s, int r)
 
 /* The usable completions of a side in ascending order of their low rank (levels ranks), into
    order; their number. */
-static uint32_t order_by_low(const sf__count_side *s, uint64_t skip, int levels,
-                             uint32_t *order, uint32_t *start)
+static uint32_t order_by_low(const sf__count_side *s, uint64_t skip, const uint16_t *rank_of,
+                             int levels, uint32_t *order, uint32_t *start)
 {
     memset(start, 0, ((size_t)levels + 1) * sizeof *start);
     for (uint32_t i = 0; i < s->n; i++)
         if (usable(s, i, skip))
-            start[s->low[i] + 1]++;
+            start[rank_of[s->low[i]] + 1]++;
     for (int l = 1; l <= levels; l++)
         start[l] += start[l - 1];
     uint32_t n = start[levels];
     for (uint32_t i = 0; i < s->n; i++)
         if (usable(s, i, skip))
-            order[start[s->low[i]]++] = i;
+            order[start[rank_of[s->low[i]]]++] = i;
     return n;
 }
 
@@ -355,8 +355,8 @@ static uint32_t order_by_low(const sf__count_side *s, uint64_t skip, int levels,
  *     completion of player 0 can meet are per_x in all).
  */
 static int count_hilo(const sf__count_side *x, uint64_t xskip, const sf__count_side *y,
-                      uint64_t yskip, int m, const uint32_t *offset, int levels,
-                      uint64_t per_x, scores_t *sc)
+                      uint64_t yskip, int m, const uint32_t *offset,
+                      const uint16_t *rank_of, int levels, uint64_t per_x, scores_t *sc)
 {
     size_t sets = offset[m + 1];
     int top = levels - 1; /* tree positions: the qualifying low ranks 1 .. levels - 1 */
@@ -374,8 +374,8 @@ static int count_hilo(const sf__count_side *x, uint64_t xskip, const sf__count_s
                      : SF_E_ARGUMENT;
     if (status != SF_OK)
         goto done;
-    uint32_t nx = order_by_low(x, xskip, levels, xlow, start);
-    uint32_t ny = order_by_low(y, yskip, levels, ylow, start);
+    uint32_t nx = order_by_low(x, xskip, rank_of, levels, xlow, start);
+    uint32_t ny = order_by_low(y, yskip, rank_of, levels, ylow, start);
     sets_t xs, ys;
     sets_init(&xs, x->k, m);
     sets_init(&ys, y->k, m);
@@ -391,7 +391,7 @@ static int count_hilo(const sf__count_side *x, uint64_t xskip, const sf__count_s
                  next++) {
                 if (!usable(y, next, yskip))
                     continue;
-                int s = y->low[next];
+                int s = rank_of[y->low[next]];
                 set_ranks(&ys, y->pos[next], offset, idx);
                 for (int i = 0; i < ys.neven + ys.nodd; i++) {
                     uint32_t set = idx[i < ys.neven ? ys.even[i] : ys.odd[i - ys.neven]];
@@ -413,7 +413,7 @@ static int count_hilo(const sf__count_side *x, uint64_t xskip, const sf__count_s
                     for (uint32_t j = same; j < next; j++) {
                         uint64_t by_ = bits_of(y->pos[j], y->k);
                         if (!(bx & by_) && !(by_ & yskip))
-                            by[i][1][low_class(y->low[j], x->low[i])]++;
+                            by[i][1][low_class(rank_of[y->low[j]], rank_of[x->low[i]])]++;
                     }
                 }
                 break;
@@ -421,7 +421,7 @@ static int count_hilo(const sf__count_side *x, uint64_t xskip, const sf__count_s
             for (uint32_t i = first; i < end; i++) {
                 if (!usable(x, i, xskip))
                     continue;
-                int r = x->low[i];
+                int r = rank_of[x->low[i]];
                 set_ranks(&xs, x->pos[i], offset, idx);
                 int64_t below = 0, upto = 0, all = 0;
                 for (int j = 0; j < xs.neven + xs.nodd; j++) {
@@ -452,12 +452,13 @@ static int count_hilo(const sf__count_side *x, uint64_t xskip, const sf__count_s
     memset(count, 0, sets * sizeof *count);
     next = 0;
     for (uint32_t first = 0; first < nx;) {
-        int r = x->low[xlow[first]];
+        int r = rank_of[x->low[xlow[first]]];
         uint32_t end = first;
-        while (end < nx && x->low[xlow[end]] == r)
+        while (end < nx && rank_of[x->low[xlow[end]]] == r)
             end++;
         for (int pass = 0; pass < 2; pass++) {
-            for (; next < ny && (y->low[ylow[next]] < r || (pass && y->low[ylow[next]] == r));
+            for (; next < ny && (rank_of[y->low[ylow[next]]] < r ||
+                                 (pass && rank_of[y->low[ylow[next]]] == r));
                  next++)
                 insert(&ys, y->pos[ylow[next]], offset, count);
             for (uint32_t i = first; i < end; i++) {
@@ -484,7 +485,7 @@ static int count_hilo(const sf__count_side *x, uint64_t xskip, const sf__count_s
     /* per usable completion: high classes, low classes by rank */
     for (uint32_t i = 0; i < nx; i++) {
         uint32_t xi = xlow[i];
-        int r = x->low[xi];
+        int r = rank_of[x->low[xi]];
         for (int h = 0; h < 3; h++) {
             /* h 0: player 0 takes the high; 1: tie; 2: player 1 takes it */
             static const unsigned high_set[3] = {1, 3, 2};
@@ -511,12 +512,12 @@ done:
 
 #define MAX_LOWS 255
 
-int sf__count_rank_lows(sf__count_side *const *sides, size_t n)
+/* Rank the low values of two sides together into rank_of (0 for no low, then 1, 2, ... by
+   value); the number of ranks, or 0 when there are more than MAX_LOWS. */
+static int rank_pair(const sf__count_side *x, const sf__count_side *y, uint16_t *rank_of)
 {
-    uint16_t *rank_of = calloc(VALUES, sizeof *rank_of);
-    if (!rank_of)
-        return 0;
-    for (size_t s = 0; s < n; s++)
+    const sf__count_side *sides[2] = {x, y};
+    for (int s = 0; s < 2; s++)
         for (uint32_t i = 0; i < sides[s]->n; i++)
             rank_of[sides[s]->low[i]] = 1;
     rank_of[0] = 0; /* no low: rank 0 */
@@ -524,15 +525,7 @@ int sf__count_rank_lows(sf__count_side *const *sides, size_t n)
     for (uint32_t v = 1; v < VALUES; v++)
         if (rank_of[v])
             rank_of[v] = (uint16_t)levels++;
-    if (levels > MAX_LOWS) {
-        free(rank_of);
-        return 0;
-    }
-    for (size_t s = 0; s < n; s++)
-        for (uint32_t i = 0; i < sides[s]->n; i++)
-            sides[s]->low[i] = rank_of[sides[s]->low[i]];
-    free(rank_of);
-    return levels;
+    return levels > MAX_LOWS ? 0 : levels;
 }
 
 static int popcount64(uint64_t v)
@@ -544,7 +537,7 @@ static int popcount64(uint64_t v)
 }
 
 int sf__count_pair(const spot_t *pool, const sf__count_side *x, const sf__count_side *y,
-                   int levels, sf_equity_tally *tally)
+                   sf_equity_tally *tally)
 {
     if (x->exclude & y->exclude)
         return SF_E_ARGUMENT; /* the holdings overlap: no such deal */
@@ -560,10 +553,14 @@ int sf__count_pair(const spot_t *pool, const sf__count_side *x, const sf__count_
     memset(&sc, 0, sizeof sc);
     int status;
     if (pool->low_ev) {
+        uint16_t *rank_of = calloc(VALUES, sizeof *rank_of);
+        int levels = rank_of ? rank_pair(x, y, rank_of) : 0;
         sf__scores_split(&sc, pool);
-        status = levels ? count_hilo(x, y->exclude, y, x->exclude, m, offset, levels, per_x,
-                                     &sc)
-                        : SF_E_NOT_COUNTED;
+        status = !rank_of ? SF_E_ARGUMENT
+                 : levels ? count_hilo(x, y->exclude, y, x->exclude, m, offset, rank_of, levels,
+                                       per_x, &sc)
+                          : SF_E_NOT_COUNTED;
+        free(rank_of);
     } else {
         status = count_high(x, y->exclude, y, x->exclude, m, offset,
                             (uint64_t)binom[u][a] * per_x, &sc);
@@ -592,14 +589,7 @@ int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t 
                                            spot.need[0], 0);
     sf__count_side *y = sf__count_side_new(&spot, &spot.base[1], &spot.base_low[1],
                                            spot.need[1], 0);
-    status = x && y ? SF_OK : SF_E_ARGUMENT;
-    int levels = 0;
-    if (status == SF_OK && spot.low_ev) {
-        sf__count_side *both[2] = {x, y};
-        levels = sf__count_rank_lows(both, 2);
-    }
-    if (status == SF_OK)
-        status = sf__count_pair(&spot, x, y, levels, tally);
+    status = x && y ? sf__count_pair(&spot, x, y, tally) : SF_E_ARGUMENT;
     sf__count_side_free(x);
     sf__count_side_free(y);
     return status;

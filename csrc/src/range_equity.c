@@ -36,18 +36,22 @@
 #define SIDES_BUDGET ((size_t)256 << 20)
 
 /*
- * A heads-up counted spot's sides, built once: every holding's completions valued and ordered
- * over one pool (the stub with the holdings' cards in it), so that a combination of holdings
- * only sweeps (count_sides.h). Spots whose sides would take more than SIDES_BUDGET bytes count
+ * A heads-up counted spot's sides: each holding's completions valued and ordered over one pool
+ * (the stub with the holdings' cards in it), so that a combination of holdings only sweeps
+ * (count_sides.h). A player's sides are kept, built once, when the other player has several
+ * holdings (each side then serves several combinations); the others are built for their one
+ * combination and dropped. Spots whose kept sides would take more than SIDES_BUDGET bytes count
  * each combination from scratch instead.
  */
 typedef struct {
-    int state;                 /* 0: not looked at, 1: built, -1: count combinations apart */
+    int state;                 /* 0: not looked at, 1: counted from sides, -1: apart */
     spot_t pool;
-    int levels;                /* hi-lo: low ranks over every side */
-    sf__count_side **side[2];  /* per player: by holding (a fixed player: one) */
+    int keep[2];               /* per player: its sides are kept */
+    sf__count_side **side[2];  /* kept: by holding (a fixed player: one) */
     int nside[2];
 } sides_t;
+
+static sf__count_side *new_side(const struct sf_range_spot *s, int p, int h);
 
 struct sf_range_spot {
     sf_equity_game game;
@@ -306,19 +310,27 @@ static int exact_combo(const sf_range_spot *s, uint64_t c, const uint8_t *rows, 
     const sides_t *sides = s->sides;
     if (sides->state == 1) {
         const sf__count_side *of[2];
+        sf__count_side *own[2] = {NULL, NULL}; /* the sides built for this combination */
+        int status = SF_OK;
         for (int p = 0; p < 2; p++) {
             int h = 0;
             for (int q = 0; q < s->nr; q++)
                 if (s->who[q] == p)
                     h = (int)s->combo[c * (uint64_t)s->nr + (uint64_t)q];
-            of[p] = sides->side[p][h];
+            of[p] = sides->keep[p] ? sides->side[p][h] : (own[p] = new_side(s, p, h));
+            if (!of[p])
+                status = SF_E_ARGUMENT;
         }
         sf_equity_tally tally;
         memset(&tally, 0, sizeof tally);
-        int status = sf__count_pair(&sides->pool, of[0], of[1], sides->levels, &tally);
+        if (status == SF_OK)
+            status = sf__count_pair(&sides->pool, of[0], of[1], &tally);
         if (status == SF_OK)
             sf_equity_finish(&tally, 2, 1, r);
-        return status;
+        sf__count_side_free(own[0]);
+        sf__count_side_free(own[1]);
+        if (status != SF_E_NOT_COUNTED)
+            return status;
     }
     uint64_t units, deals;
     int status = sf_equity_exact_plan(&s->game, s->players, rows, s->known_count, s->dead,
@@ -474,14 +486,40 @@ static int player_cards(const sf_range_spot *s, int p, int h, const uint8_t **ca
     return s->known_count[p];
 }
 
-/* Whether holding h of player p is in some combination (a range's holdings meeting a fixed
-   card have weight 0 and are in none). */
-static int holding_used(const sf_range_spot *s, int p, int h)
+/* The number of player p's holdings (1 for a fixed player) and how many are in some
+   combination (a range's holdings meeting a fixed or dead card have weight 0 and are in none). */
+static int holdings_of(const sf_range_spot *s, int p, int *used)
 {
     for (int q = 0; q < s->nr; q++)
-        if (s->who[q] == p)
-            return s->weights[q][h] > 0;
+        if (s->who[q] == p) {
+            *used = 0;
+            for (int h = 0; h < s->holdings[q]; h++)
+                *used += s->weights[q][h] > 0;
+            return s->holdings[q];
+        }
+    *used = 1;
     return 1;
+}
+
+/* Player p's side when it holds holding h (its fixed cards for a fixed player): its cards
+   valued as its base hand, and left out of the pool's cards it may draw. NULL when memory is
+   short. */
+static sf__count_side *new_side(const struct sf_range_spot *s, int p, int h)
+{
+    const spot_t *pool = &s->sides->pool;
+    const uint8_t *cards;
+    int n = player_cards(s, p, h, &cards);
+    sf_hand base, base_low;
+    sf_hand_clear(&base);
+    sf_hand_clear(&base_low);
+    uint64_t exclude = 0;
+    for (int k = 0; k < n; k++) {
+        give(pool, &base, &base_low, cards[k]);
+        for (int i = 0; i < pool->nrest; i++) /* a range's cards are in the pool */
+            if (pool->rest[i] == cards[k] && cards[k] != SF_JOKER)
+                exclude |= 1ULL << i;
+    }
+    return sf__count_side_new(pool, &base, &base_low, pool->need[p], exclude);
 }
 
 static void side_job(void *arg)
@@ -489,31 +527,18 @@ static void side_job(void *arg)
     side_job_t *j = arg;
     const sf_range_spot *s = j->spot;
     sides_t *c = s->sides;
-    const spot_t *pool = &c->pool;
     int total = c->nside[0] + c->nside[1];
     for (int i = j->index; i < total && j->status == SF_OK; i += j->count) {
-        int p = i < c->nside[0] ? 0 : 1, h = p ? i - c->nside[0] : i;
-        if (!holding_used(s, p, h))
-            continue;
-        const uint8_t *cards;
-        int n = player_cards(s, p, h, &cards);
-        sf_hand base, base_low;
-        sf_hand_clear(&base);
-        sf_hand_clear(&base_low);
-        uint64_t exclude = 0;
-        for (int k = 0; k < n; k++) {
-            give(pool, &base, &base_low, cards[k]);
-            for (int i2 = 0; i2 < pool->nrest; i2++) /* a range's cards are in the pool */
-                if (pool->rest[i2] == cards[k] && cards[k] != SF_JOKER)
-                    exclude |= 1ULL << i2;
-        }
-        c->side[p][h] = sf__count_side_new(pool, &base, &base_low, pool->need[p], exclude);
-        if (!c->side[p][h])
+        int p = i < c->nside[0] ? 0 : 1, h = p ? i - c->nside[0] : i, used = 1;
+        for (int q = 0; q < s->nr; q++)
+            if (s->who[q] == p)
+                used = s->weights[q][h] > 0; /* else in no combination */
+        if (used && !(c->side[p][h] = new_side(s, p, h)))
             j->status = SF_E_ARGUMENT;
     }
 }
 
-/* Decide whether the spot's combinations are counted from shared sides, and build them. */
+/* Decide whether the spot's combinations are counted from sides, and build the kept ones. */
 static int build_sides(const sf_range_spot *s, int threads)
 {
     sides_t *c = s->sides;
@@ -558,26 +583,30 @@ static int build_sides(const sf_range_spot *s, int threads)
     pool->nrest = n;
     pool->main_ev = &pool->main_store;
     pool->low_ev = pool->low_ev ? &pool->low_store : NULL;
-    /* the budget */
+    /* which sides are kept, and the budget */
+    int holdings[2], used[2];
+    for (int p = 0; p < 2; p++)
+        holdings[p] = holdings_of(s, p, &used[p]);
     size_t bytes = 0;
     for (int p = 0; p < 2; p++) {
-        int held = 0, holdings = 1;
+        c->keep[p] = used[1 - p] > 1;
+        int held = 0;
         for (int q = 0; q < s->nr; q++)
             if (s->who[q] == p)
-                holdings = s->holdings[q], held = s->cards[q];
-        size_t one = sf__count_side_bytes(pool->nrest - held, pool->need[p], pool->low_ev != NULL);
-        bytes += one * (size_t)holdings;
-        c->nside[p] = holdings;
+                held = s->cards[q];
+        if (c->keep[p])
+            bytes += (size_t)used[p] *
+                     sf__count_side_bytes(pool->nrest - held, pool->need[p], pool->low_ev != NULL);
     }
-    if (bytes > SIDES_BUDGET) {
-        c->nside[0] = c->nside[1] = 0;
+    if (bytes > SIDES_BUDGET)
         return SF_OK;
-    }
-    for (int p = 0; p < 2; p++)
-        if (!(c->side[p] = calloc((size_t)c->nside[p], sizeof *c->side[p]))) {
+    for (int p = 0; p < 2; p++) {
+        c->nside[p] = c->keep[p] ? holdings[p] : 0;
+        if (c->keep[p] && !(c->side[p] = calloc((size_t)c->nside[p], sizeof *c->side[p]))) {
             free_sides(c);
             return SF_E_ARGUMENT;
         }
+    }
     threads = threads < 1 ? 1 : threads > SF__MAX_THREADS ? SF__MAX_THREADS : threads;
     side_job_t jobs[SF__MAX_THREADS];
     for (int i = 0; i < threads; i++)
@@ -588,24 +617,6 @@ static int build_sides(const sf_range_spot *s, int threads)
             free_sides(c);
             return jobs[i].status;
         }
-    if (pool->low_ev) {
-        size_t total = 0;
-        sf__count_side **all = malloc(((size_t)c->nside[0] + (size_t)c->nside[1]) * sizeof *all);
-        if (!all) {
-            free_sides(c);
-            return SF_E_ARGUMENT;
-        }
-        for (int p = 0; p < 2; p++)
-            for (int h = 0; h < c->nside[p]; h++)
-                if (c->side[p][h])
-                    all[total++] = c->side[p][h];
-        c->levels = sf__count_rank_lows(all, total);
-        free(all);
-        if (!c->levels) { /* more lows than counting ranks: combinations apart */
-            free_sides(c);
-            return SF_OK;
-        }
-    }
     c->state = 1;
     return SF_OK;
 }

@@ -6,8 +6,9 @@ Run from anywhere (stud_fast installed)::
 
 It prints, one thread unless said otherwise:
 
-1. third street heads-up, counted, for seven-card stud, razz and stud hi-lo (enumerating one
-   of these visits about 10^10 deals: tens of seconds, so it is not timed here);
+1. third street heads-up, counted, for seven-card stud, razz and stud hi-lo, on one thread and
+   on two (enumerating one of these visits about 10^10 deals: tens of seconds, so it is not
+   timed here);
 2. fourth to sixth street heads-up: the C call behind what ``equity()`` runs (counting, or
    enumeration for sixth street's few deals) against the enumeration of the same spot (the C
    engine's own ``_core.equity_raw``, which never counts), with the deal count and whether the
@@ -78,11 +79,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="leave out the range-against-range case (about a minute)")
     args = parser.parse_args(argv)
 
-    print("1. third street heads-up, counted, one thread")
+    print("1. third street heads-up, counted, one thread and two")
     for game, hands in THIRD.items():
         took, r = best_time(lambda: stud_fast.equity(hands, game=game, threads=1), args.repeat)
+        two, _ = best_time(lambda: stud_fast.equity(hands, game=game, threads=2), args.repeat)
         print(f"   {game:16} {' vs '.join(hands):24} {r.deals:>16,} deals  {_ms(took):>10}  "
-              f"{r.method}  equity {r.equity[0]:.6f}")
+              f"two threads {_ms(two):>9}  {r.method}  equity {r.equity[0]:.6f}")
 
     print("2. fourth to sixth street heads-up: what equity() runs now (the C call of its "
           "method) vs enumeration, one thread")

@@ -117,7 +117,7 @@ cdef extern from "stud_fast/equity_count.h" nogil:
     int SF_E_NOT_COUNTED
     int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t *known,
                              const int *known_count, const uint8_t *dead, int ndead,
-                             sf_equity_tally *tally)
+                             int threads, sf_equity_tally *tally)
 
 cdef extern from "stud_fast/range_equity.h" nogil:
     int SF_RANGE_CHUNK

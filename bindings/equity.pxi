@@ -110,10 +110,11 @@ def equity_raw(int ranking, bint hilo, int cards_per_player, list known, list de
 
 
 def equity_count(int ranking, bint hilo, int cards_per_player, list known, list dead,
-                 int wild_mask=0, int jokers=0):
+                 int wild_mask=0, int jokers=0, int threads=1):
     """The exact equity of a heads-up spot by counting (stud_fast/equity_count.h), as
     equity_raw gives it, or None for a spot counting does not take (more players, more than
-    five cards to come, four in hi-lo, a shared last card)."""
+    five cards to come, four in hi-lo, a shared last card). ``threads``: 2 or more sweeps a
+    large high-only spot on two threads (the same result)."""
     cdef csf.sf_equity_game game
     cdef csf.sf_equity_result out
     cdef csf.sf_equity_tally tally
@@ -126,7 +127,7 @@ def equity_count(int ranking, bint hilo, int cards_per_player, list known, list 
     memset(&tally, 0, sizeof(tally))
     with nogil:
         status = csf.sf_equity_count_into(&game, players, known_buf, counts, dead_buf, ndead,
-                                          &tally)
+                                          threads, &tally)
     if status == csf.SF_E_NOT_COUNTED:
         return None
     if status != csf.SF_OK:

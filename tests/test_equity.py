@@ -414,6 +414,22 @@ def test_exact_is_the_same_for_any_thread_count() -> None:
         assert r.deals == results[0].deals
 
 
+@pytest.mark.parametrize("game,hands", [
+    ("seven_card_stud", ["As Ks Qd", "Jh Jd 9c"]),
+    ("razz", ["Ah 2d 7c", "3s 4s Kh"]),
+    ("stud_hilo", ["As 2d 3h", "Kh Kd 4s"]),
+])
+def test_counted_third_street_is_the_same_for_any_thread_count(game: str, hands: list[str]
+                                                               ) -> None:
+    """A third-street heads-up spot is large enough for two threads (its two players'
+    completions valued side by side, the sweep run from both ends of the values in high-only
+    games): the numbers are those of one thread, to the last bit."""
+    one = stud_fast.equity(hands, game=game, threads=1)
+    assert one.method == "count"
+    for threads in (2, 3):
+        assert stud_fast.equity(hands, game=game, threads=threads) == one
+
+
 # --------------------------------------------------------------------------- symmetry
 
 

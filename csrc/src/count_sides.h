@@ -36,9 +36,9 @@ size_t sf__count_side_bytes(int u, int k, int hilo);
 void sf__count_side_free(sf__count_side *side);
 
 /* Add the deals of the pair (player 0's side x, player 1's side y) to *tally: wins, ties and
-   the sums enumeration gives. SF_E_NOT_COUNTED for a hi-lo pair with more distinct lows than
-   the counting ranks. */
+   the sums enumeration gives, on up to two threads (high-only games; hi-lo uses one).
+   SF_E_NOT_COUNTED for a hi-lo pair with more distinct lows than the counting ranks. */
 int sf__count_pair(const spot_t *pool, const sf__count_side *x, const sf__count_side *y,
-                   sf_equity_tally *tally);
+                   int threads, sf_equity_tally *tally);
 
 #endif

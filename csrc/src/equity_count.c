@@ -23,6 +23,7 @@
 
 #include "count_sides.h"
 #include "equity_spot.h"
+#include "parallel.h"
 
 #define MAX_TO_COME SF__COUNT_MAX_TO_COME
 #define VALUES 65536u
@@ -250,68 +251,162 @@ static inline uint32_t group_end(const sf__count_side *s, uint32_t first, sf_val
 }
 
 /*
- * High-only: the deals player 0 wins, ties and loses, into sc->outcome (sets 1, 3, 2); a
- * completion of x meeting xskip, or of y meeting yskip, is left out. Ties are the disjoint
- * pairs of equal value: when few completions of either side share a value they are checked
- * pair by pair on the cards' bit sets, else counted by a second query after the equal
- * completions of player 1 are inserted.
+ * High-only, in value order: for player 0's completions x->first .. x->end - 1 (whole groups
+ * of equal value), the pairs player 0 wins and those it ties, when `up`; or, when not `up`,
+ * from the top down, those it loses and those it ties. A completion of x meeting xskip, or of y
+ * meeting yskip, is left out. Ties are the disjoint pairs of equal value: when few completions
+ * of either side share a value they are checked pair by pair on the cards' bit sets, else
+ * counted by a second query after the equal completions of player 1 are inserted.
  */
-static int count_high(const sf__count_side *x, uint64_t xskip, const sf__count_side *y,
-                      uint64_t yskip, int m, const uint32_t *offset, uint64_t deals,
-                      scores_t *sc)
+typedef struct {
+    const sf__count_side *x, *y;
+    uint64_t xskip, yskip;
+    int m;
+    const uint32_t *offset;
+    uint32_t first, end; /* player 0's completions of this sweep */
+    int up;
+    uint64_t beaten, ties, usable; /* wins (up) or losses (down), ties, x's usable */
+    int status;
+} sweep_t;
+
+static void sweep_high(void *arg)
 {
-    uint32_t *count = calloc(offset[m + 1], sizeof *count);
-    if (!count)
-        return SF_E_ARGUMENT;
+    sweep_t *w = arg;
+    const sf__count_side *x = w->x, *y = w->y;
+    const uint32_t *offset = w->offset;
+    uint32_t *count = calloc(offset[w->m + 1], sizeof *count);
+    if (!count) {
+        w->status = SF_E_ARGUMENT;
+        return;
+    }
     sets_t xs, ys;
-    sets_init(&xs, x->k, m);
-    sets_init(&ys, y->k, m);
-    uint64_t wins = 0, ties = 0;
-    uint32_t next = 0; /* player 1's completions passed so far, in value order */
-    for (uint32_t first = 0; first < x->n;) {
-        sf_value v = x->value[first];
-        uint32_t end = group_end(x, first, v);
-        for (; next < y->n && y->value[next] < v; next++)
-            if (usable(y, next, yskip))
-                insert(&ys, y->pos[next], offset, count);
-        int64_t below = 0;
+    sets_init(&xs, x->k, w->m);
+    sets_init(&ys, y->k, w->m);
+    /* up: y's completions below next are inserted; down: those from next on */
+    uint32_t next = w->up ? 0 : y->n;
+    uint32_t at = w->up ? w->first : w->end;
+    while (w->up ? at < w->end : at > w->first) {
+        uint32_t lo, hi; /* this group of x: lo .. hi - 1 */
+        sf_value v;
+        if (w->up) {
+            lo = at;
+            v = x->value[lo];
+            hi = group_end(x, lo, v);
+            at = hi;
+            for (; next < y->n && y->value[next] < v; next++)
+                if (usable(y, next, w->yskip))
+                    insert(&ys, y->pos[next], offset, count);
+        } else {
+            hi = at;
+            v = x->value[hi - 1];
+            for (lo = hi; lo > w->first && x->value[lo - 1] == v; lo--)
+                ;
+            at = lo;
+            for (; next > 0 && y->value[next - 1] > v; next--)
+                if (usable(y, next - 1, w->yskip))
+                    insert(&ys, y->pos[next - 1], offset, count);
+        }
+        int64_t beaten = 0;
         uint64_t gx = 0;
-        for (uint32_t i = first; i < end; i++)
-            if (usable(x, i, xskip)) {
-                below += disjoint(&xs, x->pos[i], offset, count);
+        for (uint32_t i = lo; i < hi; i++)
+            if (usable(x, i, w->xskip)) {
+                beaten += disjoint(&xs, x->pos[i], offset, count);
                 gx++;
             }
-        wins += (uint64_t)below; /* player 1's value below */
-        uint32_t same = next;    /* player 1's completions of value v: same .. next - 1 */
-        for (; next < y->n && y->value[next] == v; next++)
-            if (usable(y, next, yskip))
-                insert(&ys, y->pos[next], offset, count);
-        uint64_t gy = next - same;
+        w->beaten += (uint64_t)beaten;
+        w->usable += gx;
+        /* player 1's completions of value v: same0 .. same1 - 1 */
+        uint32_t same0 = next, same1 = next;
+        if (w->up) {
+            for (; next < y->n && y->value[next] == v; next++)
+                if (usable(y, next, w->yskip))
+                    insert(&ys, y->pos[next], offset, count);
+            same1 = next;
+        } else {
+            for (; next > 0 && y->value[next - 1] == v; next--)
+                if (usable(y, next - 1, w->yskip))
+                    insert(&ys, y->pos[next - 1], offset, count);
+            same0 = next;
+        }
+        uint64_t gy = same1 - same0;
         if (!gx || !gy)
-            ;
-        else if (gx * gy <= 32 * (gx + gy)) {
-            for (uint32_t i = first; i < end; i++) {
+            continue;
+        if (gx * gy <= 32 * (gx + gy)) {
+            for (uint32_t i = lo; i < hi; i++) {
                 uint64_t bx = bits_of(x->pos[i], x->k);
-                if (bx & xskip)
+                if (bx & w->xskip)
                     continue;
-                for (uint32_t j = same; j < next; j++) {
+                for (uint32_t j = same0; j < same1; j++) {
                     uint64_t by = bits_of(y->pos[j], y->k);
-                    ties += !(bx & by) && !(by & yskip);
+                    w->ties += !(bx & by) && !(by & w->yskip);
                 }
             }
         } else {
-            int64_t upto = 0;
-            for (uint32_t i = first; i < end; i++)
-                if (usable(x, i, xskip))
-                    upto += disjoint(&xs, x->pos[i], offset, count);
-            ties += (uint64_t)(upto - below); /* below or equal, less below */
+            int64_t with_equal = 0;
+            for (uint32_t i = lo; i < hi; i++)
+                if (usable(x, i, w->xskip))
+                    with_equal += disjoint(&xs, x->pos[i], offset, count);
+            w->ties += (uint64_t)(with_equal - beaten);
         }
-        first = end;
     }
+    free(count);
+}
+
+/* Sweeps worth two threads: below this many completions in all, one thread is quicker than
+   starting another (a fourth-street spot has some 26,000). */
+#define SPLIT_ABOVE 100000u
+
+/* The first completion of s whose value is at least v. */
+static uint32_t lower_bound(const sf__count_side *s, uint32_t v)
+{
+    uint32_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (s->value[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/*
+ * High-only: the deals player 0 wins, ties and loses, into sc->outcome (sets 1, 3, 2). With two
+ * threads, one sweeps up from the lowest values and one down from the highest, meeting at the
+ * value that splits both sides' completions in halves: the upper sweep counts what player 0
+ * loses, and its wins are the rest of each completion's per_x pairs.
+ */
+static int count_high(const sf__count_side *x, uint64_t xskip, const sf__count_side *y,
+                      uint64_t yskip, int m, const uint32_t *offset, uint64_t per_x,
+                      uint64_t deals, int threads, scores_t *sc)
+{
+    sweep_t w[2];
+    memset(w, 0, sizeof w);
+    for (int i = 0; i < 2; i++)
+        w[i] = (sweep_t){x, y, xskip, yskip, m, offset, 0, x->n, i == 0, 0, 0, 0, SF_OK};
+    int parts = threads >= 2 && (uint64_t)x->n + y->n > SPLIT_ABOVE ? 2 : 1;
+    if (parts == 2) {
+        uint32_t lo = 0, hi = VALUES; /* the least value with half of both sides below it */
+        uint64_t half = ((uint64_t)x->n + y->n) / 2;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if ((uint64_t)lower_bound(x, mid) + lower_bound(y, mid) < half)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        w[0].end = w[1].first = lower_bound(x, lo);
+    }
+    sf__run_parallel(w, sizeof w[0], parts, sweep_high);
+    uint64_t wins = w[0].beaten, ties = w[0].ties + (parts == 2 ? w[1].ties : 0);
+    if (parts == 2)
+        wins += w[1].usable * per_x - w[1].beaten - w[1].ties;
+    for (int i = 0; i < parts; i++)
+        if (w[i].status != SF_OK)
+            return w[i].status;
     sc->outcome[1] += wins;
     sc->outcome[3] += ties;
     sc->outcome[2] += deals - wins - ties;
-    free(count);
     return SF_OK;
 }
 
@@ -537,7 +632,7 @@ static int popcount64(uint64_t v)
 }
 
 int sf__count_pair(const spot_t *pool, const sf__count_side *x, const sf__count_side *y,
-                   sf_equity_tally *tally)
+                   int threads, sf_equity_tally *tally)
 {
     if (x->exclude & y->exclude)
         return SF_E_ARGUMENT; /* the holdings overlap: no such deal */
@@ -562,8 +657,8 @@ int sf__count_pair(const spot_t *pool, const sf__count_side *x, const sf__count_
                           : SF_E_NOT_COUNTED;
         free(rank_of);
     } else {
-        status = count_high(x, y->exclude, y, x->exclude, m, offset,
-                            (uint64_t)binom[u][a] * per_x, &sc);
+        status = count_high(x, y->exclude, y, x->exclude, m, offset, per_x,
+                            (uint64_t)binom[u][a] * per_x, threads, &sc);
     }
     if (status == SF_OK) {
         sf__scores_fold(&sc, 2);
@@ -573,8 +668,22 @@ int sf__count_pair(const spot_t *pool, const sf__count_side *x, const sf__count_
     return status;
 }
 
+/* One player's side of a spot, built by a thread of its own (sf_equity_count_into). */
+typedef struct {
+    const spot_t *spot;
+    int p;
+    sf__count_side *side;
+} build_t;
+
+static void build_job(void *arg)
+{
+    build_t *b = arg;
+    b->side = sf__count_side_new(b->spot, &b->spot->base[b->p], &b->spot->base_low[b->p],
+                                 b->spot->need[b->p], 0);
+}
+
 int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t *known,
-                         const int *known_count, const uint8_t *dead, int ndead,
+                         const int *known_count, const uint8_t *dead, int ndead, int threads,
                          sf_equity_tally *tally)
 {
     if (!tally)
@@ -585,12 +694,19 @@ int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t 
         return status;
     if (!sf__count_takes(&spot))
         return SF_E_NOT_COUNTED;
-    sf__count_side *x = sf__count_side_new(&spot, &spot.base[0], &spot.base_low[0],
-                                           spot.need[0], 0);
-    sf__count_side *y = sf__count_side_new(&spot, &spot.base[1], &spot.base_low[1],
-                                           spot.need[1], 0);
-    status = x && y ? sf__count_pair(&spot, x, y, tally) : SF_E_ARGUMENT;
-    sf__count_side_free(x);
-    sf__count_side_free(y);
+    if (!binom[1][1])
+        init_binomials(); /* before any thread reads it */
+    build_t sides[2] = {{&spot, 0, NULL}, {&spot, 1, NULL}};
+    int split = threads >= 2 && (uint64_t)binom[spot.nrest][spot.need[0]] +
+                                     binom[spot.nrest][spot.need[1]] > SPLIT_ABOVE;
+    if (split)
+        sf__run_parallel(sides, sizeof sides[0], 2, build_job);
+    else
+        build_job(&sides[0]), build_job(&sides[1]);
+    status = sides[0].side && sides[1].side
+                 ? sf__count_pair(&spot, sides[0].side, sides[1].side, threads, tally)
+                 : SF_E_ARGUMENT;
+    sf__count_side_free(sides[0].side);
+    sf__count_side_free(sides[1].side);
     return status;
 }

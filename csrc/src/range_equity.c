@@ -324,7 +324,7 @@ static int exact_combo(const sf_range_spot *s, uint64_t c, const uint8_t *rows, 
         sf_equity_tally tally;
         memset(&tally, 0, sizeof tally);
         if (status == SF_OK)
-            status = sf__count_pair(&sides->pool, of[0], of[1], &tally);
+            status = sf__count_pair(&sides->pool, of[0], of[1], threads, &tally);
         if (status == SF_OK)
             sf_equity_finish(&tally, 2, 1, r);
         sf__count_side_free(own[0]);
@@ -341,7 +341,7 @@ static int exact_combo(const sf_range_spot *s, uint64_t c, const uint8_t *rows, 
         sf_equity_tally tally;
         memset(&tally, 0, sizeof tally);
         int counted = sf_equity_count_into(&s->game, 2, rows, s->known_count, s->dead,
-                                           s->ndead, &tally);
+                                           s->ndead, threads, &tally);
         if (counted == SF_OK)
             sf_equity_finish(&tally, 2, 1, r);
         if (counted != SF_E_NOT_COUNTED)

@@ -103,7 +103,7 @@ int main(void)
                 sf_equity_tally counted, enumerated;
                 memset(&counted, 0, sizeof counted);
                 memset(&enumerated, 0, sizeof enumerated);
-                status = sf_equity_count_into(game, 2, known, counts, dead, ndead, &counted);
+                status = sf_equity_count_into(game, 2, known, counts, dead, ndead, 1, &counted);
                 CHECK(status == SF_OK, "count: status %d", status);
                 CHECK(sf_equity_exact_into(game, 2, known, counts, dead, ndead, 0, units, 1,
                                            &enumerated) == SF_OK, "enumeration failed");
@@ -119,6 +119,31 @@ int main(void)
     }
     CHECK(spots > 200, "only %d spots compared", spots);
 
+    /* third street, too large to enumerate here: two threads (one sweep from each end of the
+       values) give the tally one gives, on spots of every high-only ranking counted */
+    int split = 0;
+    for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
+        const sf_equity_game *game = &games[g];
+        if (game->hilo || game->cards_per_player != 7)
+            continue;
+        for (int r = 0; r < 2; r++) {
+            uint8_t known[14] = {0}, dead[8];
+            int counts[2], ndead;
+            random_spot(game, 4, known, counts, dead, &ndead);
+            counts[1] = counts[0]; /* four cards to come each: some 150,000 completions a side */
+            sf_equity_tally one, two;
+            memset(&one, 0, sizeof one);
+            memset(&two, 0, sizeof two);
+            int s1 = sf_equity_count_into(game, 2, known, counts, dead, ndead, 1, &one);
+            int s2 = sf_equity_count_into(game, 2, known, counts, dead, ndead, 2, &two);
+            CHECK(s1 == SF_OK && s2 == SF_OK && same_tally(&one, &two),
+                  "game %zu third street: %d/%d, share %llu on one thread, %llu on two", g, s1,
+                  s2, (unsigned long long)one.share[0], (unsigned long long)two.share[0]);
+            split++;
+        }
+    }
+    CHECK(split >= 10, "only %d third-street spots split", split);
+
     /* what counting refuses: three players, hi-lo with five cards to come each, and it says so
        without touching the tally */
     sf_equity_game hilo = {SF_RANKING_HIGH, 1, 7, 0, 0};
@@ -126,15 +151,15 @@ int main(void)
     int counts[3] = {3, 3, 3}, two[2] = {2, 2};
     sf_equity_tally t;
     memset(&t, 0, sizeof t);
-    CHECK(sf_equity_count_into(&hilo, 2, known, two, NULL, 0, &t) == SF_E_NOT_COUNTED,
+    CHECK(sf_equity_count_into(&hilo, 2, known, two, NULL, 0, 1, &t) == SF_E_NOT_COUNTED,
           "hi-lo with five to come counted");
-    CHECK(sf_equity_count_into(&games[0], 3, known, counts, NULL, 0, &t) == SF_E_NOT_COUNTED,
+    CHECK(sf_equity_count_into(&games[0], 3, known, counts, NULL, 0, 1, &t) == SF_E_NOT_COUNTED,
           "three players counted");
     CHECK(t.deals == 0, "a refused spot changed the tally");
-    CHECK(sf_equity_count_into(&games[0], 2, known, counts, NULL, 0, NULL) == SF_E_ARGUMENT,
+    CHECK(sf_equity_count_into(&games[0], 2, known, counts, NULL, 0, 1, NULL) == SF_E_ARGUMENT,
           "NULL tally taken");
     uint8_t twice[14] = {0, 1, 2, 0, 0, 0, 0, 0, 5, 6};
-    CHECK(sf_equity_count_into(&games[0], 2, twice, counts, NULL, 0, &t) == SF_E_DUPLICATE,
+    CHECK(sf_equity_count_into(&games[0], 2, twice, counts, NULL, 0, 1, &t) == SF_E_DUPLICATE,
           "a duplicate card taken");
     printf("%d spots: counting %s enumeration\n", spots, failures ? "DIFFERS from" : "equals");
     return failures != 0;

@@ -78,7 +78,7 @@ static int by_combination(const sf_equity_game *game, const side_spec *spec,
                 continue;
             sf_equity_tally t;
             memset(&t, 0, sizeof t);
-            int status = sf_equity_count_into(game, 2, rows, counts, dead, ndead, &t);
+            int status = sf_equity_count_into(game, 2, rows, counts, dead, ndead, 1, &t);
             if (status != SF_OK)
                 return status;
             sf_equity_result r;

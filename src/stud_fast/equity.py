@@ -114,7 +114,8 @@ def equity(hands: Iterable[Union[CardsText, Range]], *, game: Optional[str] = "s
             from stud_fast.dask import equity_count as count_on_cluster
 
             counted = functools.partial(count_on_cluster, client)
-        raw = counted(pot.ranking.number, pot.hilo, pot.cards, known, dead_ids, mask, jokers)
+        raw = counted(pot.ranking.number, pot.hilo, pot.cards, known, dead_ids, mask, jokers,
+                      count)
         if raw is not None:
             if progress is not None:
                 progress(int(raw["deals"]), int(raw["deals"]))

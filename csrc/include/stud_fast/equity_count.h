@@ -28,10 +28,12 @@ enum {
  * rankings and hi-lo with the eight-or-better low, any wild cards and jokers, dead cards, any
  * street. SF_E_NOT_COUNTED for more than two players, a spot whose last card would be shared
  * (S3), one with more than 5 cards to come per player (hi-lo: when both get more than 4), which
- * the caller enumerates or samples; SF_E_* errors as sf_equity_exact otherwise.
+ * the caller enumerates or samples; SF_E_* errors as sf_equity_exact otherwise. `threads`: 2 or
+ * more lets a high-only spot of over 100,000 completions (third street) sweep on two threads,
+ * one from each end; the tally is the same for any thread count.
  */
 int sf_equity_count_into(const sf_equity_game *game, int players, const uint8_t *known,
-                         const int *known_count, const uint8_t *dead, int ndead,
+                         const int *known_count, const uint8_t *dead, int ndead, int threads,
                          sf_equity_tally *tally);
 
 #ifdef __cplusplus

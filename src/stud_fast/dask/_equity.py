@@ -67,13 +67,15 @@ def equity_raw(client: "Client", ranking: int, hilo: bool, cards_per_player: int
 
 def equity_count(client: "Client", ranking: int, hilo: bool, cards_per_player: int,
                  known: list[list[int]], dead: list[int], wild_mask: int = 0,
-                 jokers: int = 0) -> Optional[dict[str, Any]]:
+                 jokers: int = 0, threads: int = 1) -> Optional[dict[str, Any]]:
     """``_core.equity_count`` (a heads-up spot counted exactly, docs/equity.md) run on a
-    worker of ``client``: one piece of milliseconds, nothing to split; None for a spot the
-    counting does not take. An exception or Ctrl-C while waiting cancels it."""
+    worker of ``client`` with ``threads`` threads: one piece of milliseconds, nothing to
+    split; None for a spot the counting does not take. An exception or Ctrl-C while waiting
+    cancels it."""
     results: list[Optional[dict[str, Any]]] = []
     for_each_result(client, [(_core.equity_count, ranking, hilo, cards_per_player, known,
-                              dead, wild_mask, jokers)], lambda _, raw: results.append(raw))
+                              dead, wild_mask, jokers, threads)],
+                    lambda _, raw: results.append(raw))
     return results[0]
 
 

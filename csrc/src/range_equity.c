@@ -594,9 +594,11 @@ static int build_sides(const sf_range_spot *s, int threads)
         for (int q = 0; q < s->nr; q++)
             if (s->who[q] == p)
                 held = s->cards[q];
+        /* (asked for every player: the first call also fills the counting's tables, before
+           any thread reads them) */
+        size_t one = sf__count_side_bytes(pool->nrest - held, pool->need[p], pool->low_ev != NULL);
         if (c->keep[p])
-            bytes += (size_t)used[p] *
-                     sf__count_side_bytes(pool->nrest - held, pool->need[p], pool->low_ev != NULL);
+            bytes += (size_t)used[p] * one;
     }
     if (bytes > SIDES_BUDGET)
         return SF_OK;

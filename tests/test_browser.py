@@ -457,12 +457,13 @@ def test_seven_card_stud_in_the_browser(driver: Any, server: Server, shots: Path
         f"return !!document.querySelector('tr[data-table=\"{table}\"] a.watch')"),
         "the Watch link")
     click(driver, f'tr[data-table="{table}"] a.watch')
-    state = until(driver, lambda s: s["hand"] is not None and any(t["cards"] for t in s["seats"]),
-                  "the table watched")
+    state = until(driver, lambda s: s["hand"] is not None and not s["over"]
+                  and any(t["cards"] for t in s["seats"]), "a hand under way, watched")
     assert driver.current_url.endswith(f"/tables/{table}") and not state["buttons"]
     assert not any(t["me"] for t in state["seats"]), state
     cards = [c for t in state["seats"] for c in t["cards"]]
-    assert all(c["up"] or (c["back"] and c["card"] is None) for c in cards) or state["over"], cards
+    assert cards and all(c["up"] or (c["back"] and c["card"] is None) for c in cards), cards
+    assert any(c["back"] for c in cards), cards  # the down cards are there, face down
     assert console_errors(driver) == []
 
 
@@ -501,7 +502,8 @@ def _threes_up(server: Server, table: int) -> dict[int, list[str]]:
             f"AND number = {number}")
     server.start()
     check = StudHand(config, stacks=stacks, dealer=seats.index(dealer), deck=deck)
-    assert all(cards[-1][0] == "3" for cards in check.view(None)["cards"])
+    doors_now = [cards[-1] for cards in check.view(None)["cards"]]
+    assert len(doors_now) == len(seats) and all(door[0] == "3" for door in doors_now), doors_now
     return {seat: check.view(h)["cards"][h] for h, seat in enumerate(seats)}  # the new deal
 
 

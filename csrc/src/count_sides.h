@@ -19,10 +19,40 @@
 
 /* The most cards to come per player that counting takes. */
 #define SF__COUNT_MAX_TO_COME 5
+/* Hand values are 16-bit: the counting sorts and ranks by tables of every one. */
+#define SF__COUNT_VALUES 65536u
+/* Spots worth two threads: below this many completions in all, one thread is quicker than
+   starting another (a fourth-street spot has some 26,000, third street some 300,000). */
+#define SF__COUNT_SPLIT_ABOVE 100000u
 
-typedef struct sf__count_side sf__count_side;
+/* One player's completions in ascending order of value: the pool positions of each (ascending)
+   and its value, the pool positions it may not use (its own holding) apart. */
+typedef struct sf__count_side {
+    uint32_t n;
+    int k;
+    uint64_t exclude;
+    uint8_t (*pos)[SF__COUNT_MAX_TO_COME];
+    sf_value *value;
+    uint16_t *low; /* hi-lo: its low's value (0: no low; ranked per pair) */
+} sf__count_side;
 
-/* Whether counting takes a heads-up spot with a and b cards to come (hi-lo: `hilo`). */
+/* binom[n][k], n up to 64 and k up to SF__COUNT_MAX_TO_COME, filled by sf__count_init. */
+extern uint32_t sf__binom[65][SF__COUNT_MAX_TO_COME + 1];
+
+/* Fill sf__binom (idempotent); called before any thread reads it. */
+void sf__count_init(void);
+
+/* The pool positions of k cards as a bit set. */
+static inline uint64_t sf__count_bits(const uint8_t *pos, int k)
+{
+    uint64_t bits = 0;
+    for (int i = 0; i < k; i++)
+        bits |= 1ULL << pos[i];
+    return bits;
+}
+
+/* Whether counting takes a heads-up spot (two players, at most SF__COUNT_MAX_TO_COME cards to
+   come each, four in hi-lo, no shared last card). */
 int sf__count_takes(const spot_t *spot);
 
 /* Player p's side: its k completions over the pool less `exclude`, from its hand `base` (and

@@ -6,7 +6,7 @@
  * combination is then an ordinary equity spot run through the public engine
  * (sf_equity_count_into for two players, else sf_equity_exact; sf_equity_sample_into), except
  * that a heads-up counted spot values each holding's completions once and counts each
- * combination from those (count_sides.h: the same integers). Results do not depend on the
+ * combination from those (range_sides.c: the same integers). Results do not depend on the
  * thread count:
  *   - exact: every combination's result (itself thread-invariant) is weighted and added into
  *     the sums of its chunk of SF_RANGE_CHUNK combinations in order, and chunk sums are added
@@ -22,64 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count_sides.h"
-#include "equity_spot.h"
 #include "parallel.h"
+#include "range_spot.h"
 #include "rng.h"
 
-#define MAX_P SF_EQUITY_MAX_PLAYERS
+#define MAX_P SF__RANGE_MAX_P
 #define TWO_TO_MINUS_53 (1.0 / 9007199254740992.0)
 #define COUNT_ABOVE 20000u /* heads-up combinations of more deals are counted */
-/* Bytes of completions kept for counted combinations: some 230 third-street holdings, built
-   in about half a second on two threads before the first combination (and the first look for
-   Ctrl-C between pieces). */
-#define SIDES_BUDGET ((size_t)256 << 20)
-
-/*
- * A heads-up counted spot's sides: each holding's completions valued and ordered over one pool
- * (the stub with the holdings' cards in it), so that a combination of holdings only sweeps
- * (count_sides.h). A player's sides are kept, built once, when the other player has several
- * holdings (each side then serves several combinations); the others are built for their one
- * combination and dropped. Spots whose kept sides would take more than SIDES_BUDGET bytes count
- * each combination from scratch instead.
- */
-typedef struct {
-    int state;                 /* 0: not looked at, 1: counted from sides, -1: apart */
-    spot_t pool;
-    int keep[2];               /* per player: its sides are kept */
-    sf__count_side **side[2];  /* kept: by holding (a fixed player: one) */
-    int nside[2];
-} sides_t;
-
-static sf__count_side *new_side(const struct sf_range_spot *s, int p, int h);
-
-struct sf_range_spot {
-    sf_equity_game game;
-    int players;
-    uint8_t known[MAX_P * 7]; /* fixed players' cards; range players' rows filled per combo */
-    int known_count[MAX_P];
-    uint8_t dead[64];
-    int ndead;
-    int nr;               /* range players */
-    int who[MAX_P];       /* their player numbers */
-    int cards[MAX_P];     /* cards per holding */
-    uint8_t *ids[MAX_P];  /* holdings' card ids (copied) */
-    uint64_t *bits[MAX_P];/* holdings' card sets */
-    double *weights[MAX_P];
-    int holdings[MAX_P];
-    uint32_t *combo;      /* ncombos * nr holding indices */
-    double *weight;       /* ncombos weights (products) */
-    uint64_t ncombos, cap;
-    double total;
-    uint32_t *draws;      /* sampled: samples per combination (sf_range_draw) */
-    uint64_t seed;
-    double *keep;         /* the alias table of a draw under way (sf_range_draw_start) */
-    uint32_t *alias;
-    uint64_t rng;         /* its generator's state, so a draw can go on in pieces */
-    uint64_t drawn;
-    sides_t *sides;       /* heads-up counted: built by the first exact run */
-};
-
 static int in_deck(const sf_equity_game *game, uint8_t c)
 {
     int lo = game->ranking == SF_RANKING_SHORT32 ? 4 * SF_SHORT32_FIRST_RANK : 0;
@@ -162,7 +111,7 @@ static int walk(sf_range_spot *s, int r, uint64_t used, double w, uint32_t *pick
 }
 
 /* Fill the range players' rows of `known` with combination c. */
-static void fill(const sf_range_spot *s, uint64_t c, uint8_t *known)
+void sf__range_fill(const sf_range_spot *s, uint64_t c, uint8_t *known)
 {
     memcpy(known, s->known, sizeof s->known);
     const uint32_t *pick = s->combo + c * (uint64_t)s->nr;
@@ -171,24 +120,11 @@ static void fill(const sf_range_spot *s, uint64_t c, uint8_t *known)
                (size_t)s->cards[r]);
 }
 
-static void free_sides(sides_t *c)
-{
-    for (int p = 0; p < 2; p++) {
-        for (int h = 0; c->side[p] && h < c->nside[p]; h++)
-            sf__count_side_free(c->side[p][h]);
-        free(c->side[p]);
-        c->side[p] = NULL;
-        c->nside[p] = 0;
-    }
-}
-
 void sf_range_spot_free(sf_range_spot *s)
 {
     if (!s)
         return;
-    if (s->sides)
-        free_sides(s->sides);
-    free(s->sides);
+    sf__range_sides_free(s->sides);
     for (int r = 0; r < s->nr; r++) {
         free(s->ids[r]);
         free(s->bits[r]);
@@ -214,7 +150,7 @@ int sf_range_spot_new(const sf_equity_game *game, int players, const uint8_t *kn
     if (ndead > 64)
         return SF_E_DECK_SHORT;
     sf_range_spot *s = calloc(1, sizeof *s);
-    if (!s || !(s->sides = calloc(1, sizeof *s->sides))) {
+    if (!s || !(s->sides = sf__range_sides_new())) {
         free(s);
         return SF_E_ARGUMENT;
     }
@@ -262,7 +198,7 @@ int sf_range_spot_new(const sf_equity_game *game, int players, const uint8_t *kn
         uint8_t rows[MAX_P * 7];
         sf_equity_tally none;
         memset(&none, 0, sizeof none);
-        fill(s, 0, rows);
+        sf__range_fill(s, 0, rows);
         status = sf_equity_sample_into(game, players, rows, s->known_count, s->dead, ndead, 0,
                                        0, 0, 1, &none);
     }
@@ -301,47 +237,32 @@ static uint64_t chunk_end(const sf_range_spot *s, uint64_t chunk)
     return end < s->ncombos ? end : s->ncombos;
 }
 
+int sf__range_counts(const sf_range_spot *s, const uint8_t *rows)
+{
+    if (s->players != 2)
+        return 0;
+    uint64_t units, deals;
+    int status = sf_equity_exact_plan(&s->game, 2, rows, s->known_count, s->dead, s->ndead,
+                                      &units, &deals);
+    /* counting costs a fixed few tenths of a millisecond (tables of every 16-bit value):
+       sixth street enumerates faster */
+    return status == SF_E_HUGE || (status == SF_OK && deals > COUNT_ABOVE);
+}
+
 /* One combination's exact result: counted for two players (the tally enumeration gives, in
    milliseconds: stud_fast/equity_count.h), enumerated where counting does not take the spot.
    Either way the same integers, so the weighted sums are the same too. */
 static int exact_combo(const sf_range_spot *s, uint64_t c, const uint8_t *rows, int threads,
                        sf_equity_result *r)
 {
-    const sides_t *sides = s->sides;
-    if (sides->state == 1) {
-        const sf__count_side *of[2];
-        sf__count_side *own[2] = {NULL, NULL}; /* the sides built for this combination */
-        int status = SF_OK;
-        for (int p = 0; p < 2; p++) {
-            int h = 0;
-            for (int q = 0; q < s->nr; q++)
-                if (s->who[q] == p)
-                    h = (int)s->combo[c * (uint64_t)s->nr + (uint64_t)q];
-            of[p] = sides->keep[p] ? sides->side[p][h] : (own[p] = new_side(s, p, h));
-            if (!of[p])
-                status = SF_E_ARGUMENT;
-        }
+    int counted = sf__range_sides_count(s, c, threads, r);
+    if (counted != SF_E_NOT_COUNTED)
+        return counted;
+    if (sf__range_counts(s, rows)) {
         sf_equity_tally tally;
         memset(&tally, 0, sizeof tally);
-        if (status == SF_OK)
-            status = sf__count_pair(&sides->pool, of[0], of[1], threads, &tally);
-        if (status == SF_OK)
-            sf_equity_finish(&tally, 2, 1, r);
-        sf__count_side_free(own[0]);
-        sf__count_side_free(own[1]);
-        if (status != SF_E_NOT_COUNTED)
-            return status;
-    }
-    uint64_t units, deals;
-    int status = sf_equity_exact_plan(&s->game, s->players, rows, s->known_count, s->dead,
-                                      s->ndead, &units, &deals);
-    /* counting costs a fixed few tenths of a millisecond (tables of every 16-bit value):
-       sixth street enumerates faster */
-    if (s->players == 2 && (status == SF_E_HUGE || (status == SF_OK && deals > COUNT_ABOVE))) {
-        sf_equity_tally tally;
-        memset(&tally, 0, sizeof tally);
-        int counted = sf_equity_count_into(&s->game, 2, rows, s->known_count, s->dead,
-                                           s->ndead, threads, &tally);
+        counted = sf_equity_count_into(&s->game, 2, rows, s->known_count, s->dead, s->ndead,
+                                       threads, &tally);
         if (counted == SF_OK)
             sf_equity_finish(&tally, 2, 1, r);
         if (counted != SF_E_NOT_COUNTED)
@@ -363,7 +284,7 @@ static void exact_job(void *arg)
         memset(sum, 0, sizeof *sum);
         for (uint64_t c = chunk * SF_RANGE_CHUNK; c < chunk_end(s, chunk); c++) {
             sf_equity_result r;
-            fill(s, c, rows);
+            sf__range_fill(s, c, rows);
             j->status = exact_combo(s, c, rows, j->inner, &r);
             if (j->status != SF_OK)
                 return;
@@ -392,7 +313,7 @@ static void sample_job(void *arg)
             if (!s->draws[c])
                 continue;
             uint64_t x = s->seed ^ (c * 0xD1B54A32D192ED03ULL);
-            fill(s, c, rows);
+            sf__range_fill(s, c, rows);
             j->status = sf_equity_sample_into(&s->game, s->players, rows, s->known_count,
                                               s->dead, s->ndead, 0, s->draws[c], sf__splitmix64(&x),
                                               j->inner, &j->tally);
@@ -466,174 +387,13 @@ static int run_chunks(const sf_range_spot *s, uint64_t first, uint64_t count, in
     return status;
 }
 
-/* ---- heads-up counted spots: each holding's side built once ------------------------------ */
-
-typedef struct {
-    const sf_range_spot *spot;
-    int index, count; /* this worker of count: sides index, index + count, ... */
-    int status;
-} side_job_t;
-
-/* Player p's cards (holding h of its range, or its fixed cards) as a row of ids. */
-static int player_cards(const sf_range_spot *s, int p, int h, const uint8_t **cards)
-{
-    for (int q = 0; q < s->nr; q++)
-        if (s->who[q] == p) {
-            *cards = s->ids[q] + (size_t)h * (size_t)s->cards[q];
-            return s->cards[q];
-        }
-    *cards = s->known + p * 7;
-    return s->known_count[p];
-}
-
-/* The number of player p's holdings (1 for a fixed player) and how many are in some
-   combination (a range's holdings meeting a fixed or dead card have weight 0 and are in none). */
-static int holdings_of(const sf_range_spot *s, int p, int *used)
-{
-    for (int q = 0; q < s->nr; q++)
-        if (s->who[q] == p) {
-            *used = 0;
-            for (int h = 0; h < s->holdings[q]; h++)
-                *used += s->weights[q][h] > 0;
-            return s->holdings[q];
-        }
-    *used = 1;
-    return 1;
-}
-
-/* Player p's side when it holds holding h (its fixed cards for a fixed player): its cards
-   valued as its base hand, and left out of the pool's cards it may draw. NULL when memory is
-   short. */
-static sf__count_side *new_side(const struct sf_range_spot *s, int p, int h)
-{
-    const spot_t *pool = &s->sides->pool;
-    const uint8_t *cards;
-    int n = player_cards(s, p, h, &cards);
-    sf_hand base, base_low;
-    sf_hand_clear(&base);
-    sf_hand_clear(&base_low);
-    uint64_t exclude = 0;
-    for (int k = 0; k < n; k++) {
-        give(pool, &base, &base_low, cards[k]);
-        for (int i = 0; i < pool->nrest; i++) /* a range's cards are in the pool */
-            if (pool->rest[i] == cards[k] && cards[k] != SF_JOKER)
-                exclude |= 1ULL << i;
-    }
-    return sf__count_side_new(pool, &base, &base_low, pool->need[p], exclude);
-}
-
-static void side_job(void *arg)
-{
-    side_job_t *j = arg;
-    const sf_range_spot *s = j->spot;
-    sides_t *c = s->sides;
-    int total = c->nside[0] + c->nside[1];
-    for (int i = j->index; i < total && j->status == SF_OK; i += j->count) {
-        int p = i < c->nside[0] ? 0 : 1, h = p ? i - c->nside[0] : i, used = 1;
-        for (int q = 0; q < s->nr; q++)
-            if (s->who[q] == p)
-                used = s->weights[q][h] > 0; /* else in no combination */
-        if (used && !(c->side[p][h] = new_side(s, p, h)))
-            j->status = SF_E_ARGUMENT;
-    }
-}
-
-/* Decide whether the spot's combinations are counted from sides, and build the kept ones. */
-static int build_sides(const sf_range_spot *s, int threads)
-{
-    sides_t *c = s->sides;
-    c->state = -1;
-    if (s->players != 2)
-        return SF_OK;
-    uint8_t rows[MAX_P * 7];
-    fill(s, 0, rows);
-    uint64_t units, deals;
-    int status = sf_equity_exact_plan(&s->game, 2, rows, s->known_count, s->dead, s->ndead,
-                                      &units, &deals);
-    if (!(status == SF_E_HUGE || (status == SF_OK && deals > COUNT_ABOVE)))
-        return SF_OK; /* enumerated, combination by combination */
-    spot_t *pool = &c->pool;
-    if (sf__equity_setup(pool, &s->game, 2, rows, s->known_count, s->dead, s->ndead) != SF_OK ||
-        !sf__count_takes(pool))
-        return SF_OK;
-    /* the pool: the first combination's stub and its holdings' cards, in the stub's order
-       (card ids ascending, jokers last) */
-    uint64_t in_pool = 0;
-    int jokers = 0;
-    for (int i = 0; i < pool->nrest; i++) {
-        if (pool->rest[i] == SF_JOKER)
-            jokers++;
-        else
-            in_pool |= 1ULL << pool->rest[i];
-    }
-    for (int q = 0; q < s->nr; q++) {
-        const uint8_t *cards;
-        int n = player_cards(s, s->who[q], (int)s->combo[q], &cards);
-        for (int k = 0; k < n; k++)
-            in_pool |= 1ULL << cards[k];
-    }
-    int n = 0;
-    for (int card = 0; card < 64; card++)
-        if (in_pool >> card & 1)
-            pool->rest[n++] = (uint8_t)card;
-    if (n + jokers > 64)
-        return SF_OK;
-    for (int k = 0; k < jokers; k++)
-        pool->rest[n++] = SF_JOKER;
-    pool->nrest = n;
-    pool->main_ev = &pool->main_store;
-    pool->low_ev = pool->low_ev ? &pool->low_store : NULL;
-    /* which sides are kept, and the budget */
-    int holdings[2], used[2];
-    for (int p = 0; p < 2; p++)
-        holdings[p] = holdings_of(s, p, &used[p]);
-    size_t bytes = 0;
-    for (int p = 0; p < 2; p++) {
-        c->keep[p] = used[1 - p] > 1;
-        int held = 0;
-        for (int q = 0; q < s->nr; q++)
-            if (s->who[q] == p)
-                held = s->cards[q];
-        /* (asked for every player: the first call also fills the counting's tables, before
-           any thread reads them) */
-        size_t one = sf__count_side_bytes(pool->nrest - held, pool->need[p], pool->low_ev != NULL);
-        if (c->keep[p])
-            bytes += (size_t)used[p] * one;
-    }
-    if (bytes > SIDES_BUDGET)
-        return SF_OK;
-    for (int p = 0; p < 2; p++) {
-        c->nside[p] = c->keep[p] ? holdings[p] : 0;
-        if (c->keep[p] && !(c->side[p] = calloc((size_t)c->nside[p], sizeof *c->side[p]))) {
-            free_sides(c);
-            return SF_E_ARGUMENT;
-        }
-    }
-    threads = threads < 1 ? 1 : threads > SF__MAX_THREADS ? SF__MAX_THREADS : threads;
-    side_job_t jobs[SF__MAX_THREADS];
-    for (int i = 0; i < threads; i++)
-        jobs[i] = (side_job_t){s, i, threads, SF_OK};
-    sf__run_parallel(jobs, sizeof jobs[0], threads, side_job);
-    for (int i = 0; i < threads; i++)
-        if (jobs[i].status != SF_OK) {
-            free_sides(c);
-            return jobs[i].status;
-        }
-    c->state = 1;
-    return SF_OK;
-}
-
 int sf_range_exact_into(const sf_range_spot *s, uint64_t first, uint64_t count, int threads,
                         sf_range_sums *sums)
 {
     if (!sums || !s)
         return SF_E_ARGUMENT;
-    if (s->sides->state == 0) {
-        int status = build_sides(s, threads);
-        if (status != SF_OK)
-            return status;
-    }
-    return run_chunks(s, first, count, threads, exact_job, sums, NULL);
+    int status = sf__range_sides_build(s, threads);
+    return status != SF_OK ? status : run_chunks(s, first, count, threads, exact_job, sums, NULL);
 }
 
 void sf_range_exact_finish(const sf_range_spot *s, const sf_range_sums *sums,

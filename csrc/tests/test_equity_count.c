@@ -12,16 +12,7 @@
 #include "stud_fast/equity_count.h"
 
 #include "check.h"
-
-static uint64_t state = 0x9E3779B97F4A7C15ULL;
-
-static unsigned draw(unsigned n)
-{
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return (unsigned)(state % n);
-}
+#include "test_random.h"
 
 /* A random heads-up spot of `game` with `to_come` cards still to come per player (at most
    one less for player 1, now and then), some dead cards: the known rows and counts. */

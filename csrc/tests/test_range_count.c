@@ -13,16 +13,7 @@
 #include "stud_fast/range_equity.h"
 
 #include "check.h"
-
-static uint64_t state = 0x9E3779B97F4A7C15ULL;
-
-static unsigned draw(unsigned n)
-{
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return (unsigned)(state % n);
-}
+#include "test_random.h"
 
 #define MAXH 5
 

@@ -296,6 +296,30 @@ def value_name(int ranking, int value):
     return (<bytes>csf.sf_value_name(<csf.sf_ranking>ranking, <csf.sf_value>value)).decode()
 
 
+def shuffle(cards, bytes source):
+    """A shuffled list of ``cards`` (ints 0 to 255, at most 64 of them) by the 48 bytes of
+    ``source``: the deck's shuffle of docs/rules.md E4, whose algorithm
+    ``stud_fast/shuffle.h`` states.
+
+    >>> shuffle([0, 1, 2], bytes(48))  # every digit 0: each position swaps with the first
+    [1, 2, 0]
+    """
+    cdef uint8_t buf[64]
+    cdef Py_ssize_t n = len(cards), i
+    if n > csf.SF_SHUFFLE_MAX:
+        raise ValueError(f"a shuffle takes at most {csf.SF_SHUFFLE_MAX} cards, got {n}")
+    if len(source) != csf.SF_SHUFFLE_BYTES:
+        raise ValueError(f"a shuffle reads {csf.SF_SHUFFLE_BYTES} bytes of randomness, "
+                         f"got {len(source)}")
+    for i in range(n):
+        c = cards[i]
+        if type(c) is not int or not 0 <= c <= 255:
+            raise ValueError(f"a card to shuffle is an int 0 to 255, got {c!r}")
+        buf[i] = <uint8_t>c
+    csf.sf_shuffle(buf, <int>n, <const uint8_t *><char *>source)
+    return [buf[i] for i in range(n)]
+
+
 def batch_kernel():
     """The build of the batch kernel this process runs: "avx512", "avx2" or "portable"."""
     return csf.sf_batch_kernel().decode("ascii")

@@ -60,6 +60,11 @@ cdef extern from "stud_fast/best.h" nogil:
     int sf_best_five(const sf_evaluator *ev, const uint8_t *cards, int n, uint8_t *five,
                      int *nfive)
 
+cdef extern from "stud_fast/shuffle.h" nogil:
+    int SF_SHUFFLE_MAX
+    int SF_SHUFFLE_BYTES
+    int sf_shuffle(uint8_t *cards, int n, const uint8_t *source)
+
 cdef extern from "stud_fast/equity.h" nogil:
     int SF_EQUITY_MAX_PLAYERS
     int SF_E_PLAYERS

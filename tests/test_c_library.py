@@ -48,6 +48,7 @@ def lib() -> tuple:
     # eval.h includes cards.h (for sf_rank_mask): declare them in that order
     ffi.cdef(_declarations(os.path.join(headers, "cards.h")))
     ffi.cdef(_declarations(os.path.join(headers, "eval.h")))
+    ffi.cdef(_declarations(os.path.join(headers, "shuffle.h")))
     return ffi, ffi.dlopen(stud_fast.get_library())
 
 
@@ -87,6 +88,24 @@ def test_batch_and_wild_evaluator_match_python(lib: tuple) -> None:
                              ffi.cast("sf_value *", ffi.from_buffer(out)), bad)
     assert status == c.SF_OK
     assert out.tolist() == stud_fast.evaluate_batch(hands, wild_ranks="9").tolist()
+
+
+def test_shuffle_deals_the_engines_cards(lib: tuple) -> None:
+    """A foreign caller that hashes a seed as E4 says gets the order StudHand deals from."""
+    import hashlib
+    from stud_fast.table import StudHand
+    from stud_fast.variants import GameConfig
+
+    ffi, c = lib
+    for seed in range(20):
+        hand = StudHand(GameConfig(variant="seven_card_stud", ante=1, small_bet=2),
+                        stacks=[50] * 4, seed=seed)
+        cards = ffi.new("uint8_t[]", list(range(52)))
+        source = hashlib.blake2b(str(seed).encode(), digest_size=48).digest()
+        assert c.sf_shuffle(cards, 52, source) == 0
+        assert tuple(cards) == tuple(hand.deck)
+    assert c.sf_shuffle(cards, 65, bytes(48)) == -1
+    assert c.sf_shuffle(cards, -1, bytes(48)) == -1
 
 
 def test_errors_are_status_codes(lib: tuple) -> None:

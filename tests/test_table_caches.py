@@ -30,12 +30,25 @@ def _fisher_yates(cards: list[int], seed: int) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 5, 32, 52])
+@pytest.mark.parametrize("size", [0, 1, 2, 5, 11, 12, 13, 32, 52, 53, 64])
 def test_E4_shuffle_is_the_plain_fisher_yates(size: int) -> None:
-    cards = list(range(52 - size, 52))
+    cards = list(range(64 - size, 64))
     rng = random.Random(size)
     for seed in [0, 1, -7, 2**64 - 1] + [rng.getrandbits(64) for _ in range(300)]:
         assert _shuffled(cards, seed) == _fisher_yates(cards, seed)
+
+
+def test_shuffle_refuses_what_it_cannot_shuffle() -> None:
+    from stud_fast import _core
+    with pytest.raises(ValueError, match="at most 64 cards"):
+        _core.shuffle(list(range(65)), bytes(48))
+    with pytest.raises(ValueError, match="48 bytes"):
+        _core.shuffle([1, 2], bytes(47))
+    for bad in (256, -1, True, 2.0):
+        with pytest.raises(ValueError, match="int 0 to 255"):
+            _core.shuffle([1, bad], bytes(48))
+    with pytest.raises(TypeError):
+        _core.shuffle([1, 2], "x" * 48)  # type: ignore[arg-type]
 
 
 def _view_from_scratch(hand: StudHand, seat: Optional[int]) -> list[dict[str, Any]]:

@@ -12,11 +12,11 @@ gives the cards they deal to the seats.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import secrets
 from typing import Optional, Sequence
 
+from stud_fast import _core
 from stud_fast.cards import card_str, parse_cards
 from stud_fast.errors import RuleError
 
@@ -32,23 +32,16 @@ def shuffled(cards: list[int], seed: Optional[int]) -> list[int]:
     """A uniformly shuffled copy (E4): from the seed, or from the OS's secure random source.
 
     One 384-bit draw (a BLAKE2b hash of the seed, or os.urandom) feeds a Fisher-Yates shuffle
-    as mixed-radix digits: 52! < 2^226, so the bias is below 2^-158.
+    as mixed-radix digits (52! < 2^226, so the bias is below 2^-158), run by the C core:
+    ``stud_fast/shuffle.h`` states the algorithm, so a program in any language that links the
+    core deals the same cards from the same seed.
+
+    >>> shuffled(list(range(8)), seed=1) == shuffled(list(range(8)), seed=1)
+    True
     """
     source = (hashlib.blake2b(str(seed).encode(), digest_size=48).digest() if seed is not None
               else secrets.token_bytes(48))
-    bits = int.from_bytes(source, "big")
-    out = cards[:]
-    # i = n-1 .. 1: bits, j = divmod(bits, i + 1); swap i and j. The digits are taken a group
-    # of radices at a time (same digits: each group's product divides what is left), so that
-    # most divisions are of small ints.
-    for product, positions in _radix_groups(len(out)):
-        bits, chunk = divmod(bits, product)
-        for i in positions:
-            radix = i + 1
-            j = chunk % radix
-            chunk //= radix
-            out[i], out[j] = out[j], out[i]
-    return out
+    return _core.shuffle(cards, source)
 
 
 def deck_order(cards: Sequence[int], seats: int, seed: Optional[int],
@@ -83,29 +76,6 @@ def deck_order(cards: Sequence[int], seats: int, seed: Optional[int],
     else:
         order = shuffled(full, seed)
     return tuple(order), given
-
-
-@functools.lru_cache(maxsize=None)
-def _radix_groups(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The positions i = size-1 .. 1 of a Fisher-Yates shuffle of ``size`` cards, in runs whose
-    radices i + 1 multiply to less than 2^30 (one small int holds a run's digits), each with
-    that product.
-
-    >>> _radix_groups(5)
-    ((120, (4, 3, 2, 1)),)
-    """
-    groups: list[tuple[int, tuple[int, ...]]] = []
-    positions: list[int] = []
-    product = 1
-    for i in range(size - 1, 0, -1):
-        if product * (i + 1) >= 1 << 30:
-            groups.append((product, tuple(positions)))
-            positions, product = [], 1
-        positions.append(i)
-        product *= i + 1
-    if positions:
-        groups.append((product, tuple(positions)))
-    return tuple(groups)
 
 
 class Deck:

@@ -5,7 +5,8 @@ Run from anywhere (``pip install '.[server]'``)::
 
     python bench/bench_server.py [--tables 170] [--players 6] [--seconds 30] [--warmup 10]
                                  [--db sqlite] [--db postgresql://USER@HOST:PORT/DB]
-                                 [--bot random] [--bot-processes 1] [--json out.json]
+                                 [--bot random] [--bot-processes 1] [--pace ACTIONS_PER_S]
+                                 [--json out.json]
 
 For each ``--db`` (default: an SQLite file in a temporary folder) it starts ``stud-fast serve``
 as a child process, creates ``--tables`` seven-card stud tables (ante 1, bring-in 2, 5/10) of
@@ -15,6 +16,13 @@ measures ``--seconds``: hands/s (hands finished, from the server's tables), acti
 by the bots and answered), p50 / p99 / max latency from an action sent to the next view its bot
 received, and the server process's memory (peak and current resident set). A PostgreSQL
 URL names an empty database (the server creates its schema).
+
+Bots that act the moment they are asked keep every table's decision in flight, so the run
+finds the most actions a second the machine gives, and the latency is then what Little's law
+says: tables / actions a second on average (170 tables at 1,000 actions/s: 170 ms). With
+``--pace R`` each bot waits a random time (exponential, mean tables / R seconds) before each
+action, so that the tables offer about R actions a second: the latency the server gives
+at that load.
 """
 
 from __future__ import annotations
@@ -72,15 +80,16 @@ def _percentile(values: list[float], q: float) -> float:
 # ---- the bot processes --------------------------------------------------------------------------
 
 def bots_main(base: str, seats: list[tuple[int, str]], kind: str, warmup: float,
-              seconds: float, out: str) -> None:
-    """Play every ``(table, token)`` seat; after ``warmup`` seconds count ``seconds`` more;
-    write the counts to ``out`` as JSON."""
+              seconds: float, out: str, think: float = 0.0) -> None:
+    """Play every ``(table, token)`` seat, each bot waiting ``think`` seconds on average
+    before an action; after ``warmup`` seconds count ``seconds`` more; write the counts to
+    ``out`` as JSON."""
     from stud_fast.bots import make_bot
 
     async def main() -> dict[str, Any]:
         stop = asyncio.Event()
         config = GameConfig(**rest(base, "GET", f"/api/tables/{seats[0][0]}")["config"])
-        bots = [WireBot(base, table, make_bot(kind), token, seed=i, config=config)
+        bots = [WireBot(base, table, make_bot(kind), token, seed=i, config=config, think=think)
                 for i, (table, token) in enumerate(seats)]
         tasks = [asyncio.ensure_future(b.run(stop)) for b in bots]
         await asyncio.sleep(warmup)
@@ -158,6 +167,7 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
                 for i in range(len(chunks))]
         bots = [subprocess.Popen([sys.executable, __file__, "--bots-of", base, "--bot", args.bot,
                                   "--warmup", str(args.warmup), "--seconds", str(args.seconds),
+                                  "--think", str(args.tables / args.pace if args.pace else 0.0),
                                   "--out", out], stdin=subprocess.PIPE)
                 for out in outs]
         for process, chunk in zip(bots, chunks):
@@ -189,6 +199,7 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
     actions = sum(r["actions"] for r in results)
     elapsed = max(r["elapsed"] for r in results)
     return {"db": db.split(":", 1)[0], "tables": args.tables, "players": args.players,
+            "pace": args.pace,
             "connected": sum(r["connected"] for r in results),
             "hands_per_s": (hands1 - hands0) / (t1 - t0), "actions_per_s": actions / elapsed,
             "p50_ms": 1000 * _percentile(latencies, 0.5),
@@ -220,13 +231,18 @@ def main(argv: Optional[list[str]] = None) -> int:
                         "(repeatable; default sqlite)")
     p.add_argument("--bot", default="random", choices=["random", "strength"])
     p.add_argument("--bot-processes", type=int, default=1)
+    p.add_argument("--pace", type=float, default=None, metavar="ACTIONS_PER_S",
+                   help="bots wait before each action (exponential, mean tables / pace "
+                        "seconds) so that the tables together offer about this many "
+                        "actions a second; default: none, as fast as they can")
     p.add_argument("--json", default=None, help="also write the results here")
     p.add_argument("--bots-of", default=None, help=argparse.SUPPRESS)  # a bot process
     p.add_argument("--out", default=None, help=argparse.SUPPRESS)  # where it writes
+    p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # from --pace
     args = p.parse_args(argv)
     if args.bots_of:
         bots_main(args.bots_of, [tuple(s) for s in json.loads(sys.stdin.read())], args.bot,
-                  args.warmup, args.seconds, args.out)
+                  args.warmup, args.seconds, args.out, args.think)
         return 0
     rows = []
     folder = tempfile.mkdtemp(prefix="bench_server_")
@@ -235,7 +251,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             else db
         row = run_one(url, args)
         rows.append(row)
-        print(f"{row['db']:>10}: {row['connected']} bots at {row['tables']} tables, "
+        paced = f" paced to {row['pace']:,.0f} actions/s" if row["pace"] else ""
+        print(f"{row['db']:>10}: {row['connected']} bots at {row['tables']} tables{paced}, "
               f"{row['hands_per_s']:,.0f} hands/s, {row['actions_per_s']:,.0f} actions/s, "
               f"latency p50 {row['p50_ms']:.1f} ms, p99 {row['p99_ms']:.1f} ms, "
               f"max {row['max_ms']:.0f} ms, errors {_errors(row['errors'])}; CPU: server "

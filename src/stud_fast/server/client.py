@@ -141,13 +141,17 @@ class BotStats:
 class WireBot:
     """``bot`` playing seat of account ``token`` at ``table`` of the server at ``base``: it
     sits with ``buy_in`` chips (the table's minimum by default) unless given the table's
-    ``config``, which says it sits there already."""
+    ``config``, which says it sits there already. ``think``: the mean of a random wait
+    (exponential, from the bot's ``seed``) before each action, in seconds; 0 acts at once."""
 
     def __init__(self, base: str, table: int, bot: Bot, token: str, *,
                  buy_in: Optional[int] = None, seed: Optional[int] = None,
                  record: Optional[list[dict[str, Any]]] = None,
-                 config: Optional[GameConfig] = None) -> None:
+                 config: Optional[GameConfig] = None, think: float = 0.0) -> None:
+        if not think >= 0:
+            raise ValueError(f"think is a mean wait in seconds, at least 0; got {think!r}")
         self.base = base.rstrip("/")
+        self.think = think
         self.table = table
         self.bot = bot
         self.token = token
@@ -264,7 +268,10 @@ class WireBot:
                     await ws.send('{"type":"sit_in"}')
                 if view["seat"] is None or view["actor"] != view["seat"]:
                     continue
-                await ws.send(json.dumps(self._decide(message)))
+                answer = json.dumps(self._decide(message))
+                if self.think:
+                    await asyncio.sleep(self.rng.expovariate(1 / self.think))
+                await ws.send(answer)
                 self._sent = time.perf_counter()
                 stats.actions += 1
             return stop.is_set()

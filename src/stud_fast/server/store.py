@@ -20,13 +20,15 @@ PostgreSQL URLs are given to the psycopg 3 driver.
 from __future__ import annotations
 
 import asyncio
+import functools
 import queue
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Optional, TypeVar
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (Connection, Engine, Update, bindparam, create_engine, event, func, insert,
+                        select, update)
 from sqlalchemy.engine import URL, make_url
 
 from stud_fast.server import schema
@@ -107,28 +109,39 @@ class TableWrite:
 
     @staticmethod
     def apply_all(conn: Connection, writes: list["TableWrite"]) -> None:
-        """Write them all: the new hands and the events of every table with one statement
-        each (most steps are one event), then the rest of each."""
+        """Write them all, each kind of row with one statement for every table of the group
+        (SQLAlchemy's executemany): new hands, events, changed seats (one statement per set of
+        changed columns), finished hands; then each write's cash-outs. A table has at most one
+        write in a group (its task waits for each commit), and the rows of two tables never
+        meet, so the order between tables does not matter."""
         hands = [dict(w.new_hand, table_id=w.table) for w in writes if w.new_hand is not None]
         if hands:
             conn.execute(insert(schema.hands), hands)
         rows = [dict(e, table_id=w.table) for w in writes for e in w.events]
         if rows:
             conn.execute(insert(schema.events), rows)
+        changed: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         for w in writes:
-            w._apply_rest(conn)
+            for seat, values in w.seat_changes.items():
+                row = {"b_table": w.table, "b_seat": seat}
+                row.update({"b_" + k: v for k, v in values.items()})
+                changed.setdefault(tuple(sorted(values)), []).append(row)
+        for columns, updates in changed.items():
+            conn.execute(_seat_update(columns), updates)
+        finished: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for w in writes:
+            if w.finished_hand is not None:
+                row = {"b_table": w.table}
+                row.update({"b_" + k: v for k, v in w.finished_hand.items()})
+                columns = tuple(sorted(k for k in w.finished_hand if k != "number"))
+                finished.setdefault(columns, []).append(row)
+        for columns, updates in finished.items():
+            conn.execute(_hand_finish(columns), updates)
+        for w in writes:
+            w._cash_out(conn)
 
-    def _apply_rest(self, conn: Connection) -> None:
+    def _cash_out(self, conn: Connection) -> None:
         t = self.table
-        for seat, values in self.seat_changes.items():
-            conn.execute(update(seats).where(seats.c.table_id == t, seats.c.seat == seat)
-                         .values(**values))
-        if self.finished_hand is not None:
-            h = self.finished_hand
-            conn.execute(update(schema.hands)
-                         .where(schema.hands.c.table_id == t,
-                                schema.hands.c.number == h["number"])
-                         .values({k: v for k, v in h.items() if k != "number"}))
         now = time.time()
         for seat, account, chips in self.cash_outs:
             conn.execute(seats.delete().where(seats.c.table_id == t, seats.c.seat == seat))
@@ -136,6 +149,26 @@ class TableWrite:
                          .values(balance=accounts.c.balance + chips))
             conn.execute(insert(ledger), [{"at": now, "kind": "cash_out", "account": account,
                                            "table_id": t, "amount": chips}])
+
+
+@functools.lru_cache(maxsize=None)
+def _seat_update(columns: tuple[str, ...]) -> Update:
+    """UPDATE of these columns of one seat, every value a bound parameter ``b_<name>``: one
+    statement object per set of columns, so SQLAlchemy compiles it once."""
+    return (update(seats)
+            .where(seats.c.table_id == bindparam("b_table"), seats.c.seat == bindparam("b_seat"))
+            .values({c: bindparam("b_" + c) for c in columns}))
+
+
+@functools.lru_cache(maxsize=None)
+def _hand_finish(columns: tuple[str, ...]) -> Update:
+    """UPDATE of a finished hand's columns (parameters ``b_table``, ``b_number``,
+    ``b_<name>``)."""
+    hands = schema.hands
+    return (update(hands)
+            .where(hands.c.table_id == bindparam("b_table"),
+                   hands.c.number == bindparam("b_number"))
+            .values({c: bindparam("b_" + c) for c in columns}))
 
 
 def open_schema(conn: Connection) -> None:

@@ -81,3 +81,12 @@ def test_database_urls() -> None:
     for bad in ("mysql://u@h/d", "nonsense", "oracle://x"):
         with pytest.raises(StoreError):
             store_url(bad)
+
+
+def test_a_wire_bots_think_time_is_a_mean_of_at_least_zero() -> None:
+    from stud_fast.server.client import WireBot
+
+    for bad in (-0.1, float("nan")):
+        with pytest.raises(ValueError, match="think"):
+            WireBot("http://127.0.0.1:1", 1, RandomBot(), "t", think=bad)
+    assert WireBot("http://127.0.0.1:1", 1, RandomBot(), "t", think=0.2).think == 0.2

@@ -111,7 +111,8 @@ class _Connection:
                 return
             self.queue.append(text)
             return
-        coro = self.websocket.send_text(text)
+        # the ASGI message itself: WebSocket.send_text would only wrap it in one more coroutine
+        coro = self.websocket.send({"type": "websocket.send", "text": text})
         try:
             waiting = coro.send(None)
         except StopIteration:

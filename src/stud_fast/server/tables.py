@@ -174,7 +174,9 @@ class Table:
             await self._on_act(command.listener, command.message)
         elif isinstance(command, Join):
             self.listeners.add(command.listener)
-            command.listener.send_view(self._view_text(command.listener.player))
+            player = command.listener.player
+            command.listener.send_view(self._view_text(player, self._clock(),
+                                                       self.state.seat_of(player)))
         elif isinstance(command, Part):
             self.listeners.discard(command.listener)
         elif isinstance(command, SitIn):
@@ -475,16 +477,32 @@ class Table:
     def _broadcast(self) -> None:
         self.published = self._info()
         texts: dict[Optional[int], str] = {}
+        # what every receiver's view shares: the clock, and the seat of each player
+        clock = self._clock()
+        seat_of: dict[Optional[int], int] = {
+            holder.player: s for s, holder in enumerate(self.state.seats) if holder is not None}
         for listener in list(self.listeners):
             player = listener.player
             text = texts.get(player)
             if text is None:
-                text = texts[player] = self._view_text(player)
+                text = texts[player] = self._view_text(player, clock, seat_of.get(player))
             listener.send_view(text)
 
-    def _view_text(self, player: Optional[int]) -> str:
+    def _clock(self) -> Optional[dict[str, Any]]:
+        """Who is to act and the time left (None: nobody's clock runs)."""
+        timer = self._timer
+        if timer is None:
+            return None
+        remaining = max(0.0, timer.deadline - asyncio.get_running_loop().time())
+        holder = self.state.seats[timer.seat]
+        return {"seat": timer.seat, "remaining": round(remaining, 3),
+                "action_seconds": self.spec.action_seconds,
+                "time_bank": holder.time_bank if holder is not None else 0.0}
+
+    def _view_text(self, player: Optional[int], clock: Optional[dict[str, Any]],
+                   seat: Optional[int]) -> str:
+        """The view message of ``player`` (None: an observer), who sits at table ``seat``."""
         state = self.state
-        seat = state.seat_of(player)
         shown = state.playing or state.last
         view: Optional[dict[str, Any]] = None
         receiver: Optional[int] = None  # the hand seat whose view it is (None: an observer's)
@@ -498,14 +516,6 @@ class Table:
             if self._texts_of != shown.number:
                 self._texts.clear()
                 self._texts_of = shown.number
-        clock = None
-        timer = self._timer
-        if timer is not None:
-            remaining = max(0.0, timer.deadline - asyncio.get_running_loop().time())
-            holder = state.seats[timer.seat]
-            clock = {"seat": timer.seat, "remaining": round(remaining, 3),
-                     "action_seconds": self.spec.action_seconds,
-                     "time_bank": holder.time_bank if holder is not None else 0.0}
         return self._texts.text(receiver, view_message(
             self.id, shown.number if shown else None, state.seq, seat,
             shown.seats if shown else [], view, clock))

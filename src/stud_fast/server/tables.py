@@ -62,6 +62,9 @@ class Table:
     _timer: Optional[_Timer] = None
     _texts: ViewText = field(default_factory=ViewText)  # per receiver seat, this hand's
     _texts_of: Optional[int] = None  # the hand number they are of
+    # the loop the task runs on, kept: asyncio.get_running_loop() asks the OS for the process
+    # id at every call on Python 3.11, several times an action
+    _loop: Optional[asyncio.AbstractEventLoop] = None
 
     @property
     def id(self) -> int:
@@ -78,7 +81,8 @@ class Table:
     def start(self) -> None:
         """Start the table's task."""
         self.published = self._info()
-        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+        self._loop = asyncio.get_running_loop()
+        self.task = self._loop.create_task(self._run(), name=f"table-{self.id}")
 
     async def stop(self) -> None:
         """Finish the command being handled and stop (nothing half-written: commands are
@@ -279,7 +283,7 @@ class Table:
         changes: dict[str, Any] = {}
         timer = self._timer
         if timer is not None and timer.seat == seat:
-            over = asyncio.get_running_loop().time() - timer.started - self.spec.action_seconds
+            over = self._running_loop().time() - timer.started - self.spec.action_seconds
             if over > 0 and holder.time_bank > 0:
                 changes["time_bank"] = max(0.0, round(holder.time_bank - over, 3))
         if missed:
@@ -468,7 +472,7 @@ class Table:
         if self._timer is not None and self._timer.key == key:
             return
         self._disarm()
-        loop = asyncio.get_running_loop()
+        loop = self._running_loop()
         now = loop.time()
         deadline = now + self.spec.action_seconds + holder.time_bank
         handle = loop.call_at(deadline, self.inbox.put_nowait, Clock(key))
@@ -493,7 +497,7 @@ class Table:
         timer = self._timer
         if timer is None:
             return None
-        remaining = max(0.0, timer.deadline - asyncio.get_running_loop().time())
+        remaining = max(0.0, timer.deadline - self._running_loop().time())
         holder = self.state.seats[timer.seat]
         return {"seat": timer.seat, "remaining": round(remaining, 3),
                 "action_seconds": self.spec.action_seconds,
@@ -519,6 +523,12 @@ class Table:
         return self._texts.text(receiver, view_message(
             self.id, shown.number if shown else None, state.seq, seat,
             shown.seats if shown else [], view, clock))
+
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
+        return loop
 
     def _disarm(self) -> None:
         if self._timer is not None:

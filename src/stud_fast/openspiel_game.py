@@ -225,10 +225,7 @@ class StudState(pyspiel.State):  # type: ignore[misc]
             if action in self._chosen or action not in self._left():
                 raise ValueError(f"card {action} is not left to deal")
             pending = self._pending
-            chosen = pending.chosen + (int(action),)
-            self._pending = _Pending(chosen, pending.due, pending.stub)
-            if len(chosen) < pending.due:  # the deal wants more cards: still chance's turn
-                return
+            self._pending = _Pending(pending.chosen + (int(action),), pending.due, pending.stub)
         else:
             seat = hand.actor
             if seat is None or action not in action_indices(hand, seat):

@@ -103,14 +103,11 @@ def pot_sized_to(index: int, least: int, most: int, level: int, owe: int, pot: i
 
 def bet_to_for(hand: StudHand, seat: int, index: int) -> int:
     """:func:`pot_sized_to` for the actor ``seat`` of ``hand`` now, from its public state."""
-    legal = hand.legal_actions()
-    least, most = legal["bet"] if "bet" in legal else legal["raise"]
-    if index == _BET_MIN or least == most:  # fixed limit has one size: no need for the pot
-        return least
-    if index == _BET_MAX:
-        return most
-    mine = hand.seat_view(seat).round_bet
-    owe = hand.legal_chips().get("call", (0, 0))[0]
+    legal, chips = hand.legal_actions(), hand.legal_chips()
+    kind = "bet" if "bet" in legal else "raise"
+    least, most = legal[kind]
+    mine = least - chips[kind][0]  # the seat's round bet: a total less the chips it adds
+    owe = chips.get("call", (0, 0))[0]
     return pot_sized_to(index, least, most, mine + owe, owe, hand.pot_total)
 
 

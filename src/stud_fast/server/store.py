@@ -27,8 +27,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Optional, TypeVar
 
-from sqlalchemy import (Connection, Engine, Update, bindparam, create_engine, event, func, insert,
-                        select, update)
+from sqlalchemy import (Connection, Engine, Table, Update, bindparam, create_engine, event, func,
+                        insert, select, update)
 from sqlalchemy.engine import URL, make_url
 
 from stud_fast.server import schema
@@ -120,23 +120,13 @@ class TableWrite:
         rows = [dict(e, table_id=w.table) for w in writes for e in w.events]
         if rows:
             conn.execute(insert(schema.events), rows)
-        changed: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-        for w in writes:
-            for seat, values in w.seat_changes.items():
-                row = {"b_table": w.table, "b_seat": seat}
-                row.update({"b_" + k: v for k, v in values.items()})
-                changed.setdefault(tuple(sorted(values)), []).append(row)
-        for columns, updates in changed.items():
-            conn.execute(_seat_update(columns), updates)
-        finished: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-        for w in writes:
-            if w.finished_hand is not None:
-                row = {"b_table": w.table}
-                row.update({"b_" + k: v for k, v in w.finished_hand.items()})
-                columns = tuple(sorted(k for k in w.finished_hand if k != "number"))
-                finished.setdefault(columns, []).append(row)
-        for columns, updates in finished.items():
-            conn.execute(_hand_finish(columns), updates)
+        seat_rows = [(w.table, seat, values) for w in writes
+                     for seat, values in w.seat_changes.items()]
+        _update_rows(conn, seats, ("table_id", "seat"), seat_rows)
+        hand_rows = [(w.table, w.finished_hand["number"],
+                      {k: v for k, v in w.finished_hand.items() if k != "number"})
+                     for w in writes if w.finished_hand is not None]
+        _update_rows(conn, schema.hands, ("table_id", "number"), hand_rows)
         for w in writes:
             w._cash_out(conn)
 
@@ -151,23 +141,26 @@ class TableWrite:
                                            "table_id": t, "amount": chips}])
 
 
-@functools.lru_cache(maxsize=None)
-def _seat_update(columns: tuple[str, ...]) -> Update:
-    """UPDATE of these columns of one seat, every value a bound parameter ``b_<name>``: one
-    statement object per set of columns, so SQLAlchemy compiles it once."""
-    return (update(seats)
-            .where(seats.c.table_id == bindparam("b_table"), seats.c.seat == bindparam("b_seat"))
-            .values({c: bindparam("b_" + c) for c in columns}))
+def _update_rows(conn: Connection, table: Table, keys: tuple[str, str],
+                 rows: list[tuple[Any, Any, dict[str, Any]]]) -> None:
+    """UPDATE ``table``'s rows named by the two ``keys`` columns' values, each row's columns
+    to its values: one executemany per set of columns changed."""
+    by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for first, second, values in rows:
+        row = {"b_" + k: v for k, v in values.items()}
+        row["b_" + keys[0]], row["b_" + keys[1]] = first, second
+        by_columns.setdefault(tuple(sorted(values)), []).append(row)
+    for columns, params in by_columns.items():
+        conn.execute(_update_of(table, keys, columns), params)
 
 
 @functools.lru_cache(maxsize=None)
-def _hand_finish(columns: tuple[str, ...]) -> Update:
-    """UPDATE of a finished hand's columns (parameters ``b_table``, ``b_number``,
-    ``b_<name>``)."""
-    hands = schema.hands
-    return (update(hands)
-            .where(hands.c.table_id == bindparam("b_table"),
-                   hands.c.number == bindparam("b_number"))
+def _update_of(table: Table, keys: tuple[str, ...], columns: tuple[str, ...]) -> Update:
+    """UPDATE of ``columns`` of the row whose ``keys`` are given, every value a bound
+    parameter ``b_<name>``: one statement object per table and set of columns, so
+    SQLAlchemy compiles it once."""
+    return (update(table)
+            .where(*(table.c[k] == bindparam("b_" + k) for k in keys))
             .values({c: bindparam("b_" + c) for c in columns}))
 
 

@@ -81,8 +81,10 @@ def test_E3_kept_views_and_pots_match_fresh_ones(variant: str) -> None:
         hand = StudHand(cfg, stacks=[rng.choice([6, 40, 200]) for _ in range(seats)],
                         dealer=number % seats, seed=number)
         while True:
+            together = hand.views([None, *range(seats)])  # made at once, sharing values
             for seat in [None, *range(seats)]:
                 shared = json.dumps(hand.view(seat, copy=False))
+                assert json.dumps(together[seat + 1 if seat is not None else 0]) == shared
                 view = hand.view(seat)
                 assert json.dumps(view) == shared  # the same view, records shared or copied
                 assert view["records"] == _view_from_scratch(hand, seat)

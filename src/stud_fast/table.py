@@ -1109,10 +1109,11 @@ class StudHand:
         ``"seat": None``, every down card ``None`` (until shown) and no legal actions.
 
         ``copy=False`` is for a caller that serializes the view at once (a server sends one to
-        every seat after every event): its ``"records"`` are then the hand's own cached record
-        dicts, with the cards as tuples, shared with later views of that seat and not to be
-        changed; it costs a few microseconds where copying a long hand's records costs tens.
-        The JSON text is the same.
+        every seat after every event; :meth:`views` makes several at once): its ``"records"``
+        are then the hand's own cached record dicts, with the cards as tuples, shared with
+        later views of that seat and not to be changed, and its rows of ``"cards"`` are tuples;
+        it costs a few microseconds where copying a long hand's records costs tens. The JSON
+        text is the same.
 
         >>> from stud_fast.table import StudHand
         >>> from stud_fast.variants import GameConfig
@@ -1122,38 +1123,73 @@ class StudHand:
         >>> mine[0], watched[0]
         (['6s', 'Qc', '2d'], [None, None, '2d'])
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
-            raise ValueError(f"seat {seat!r} is not at this table")
-        shown, public = self._views.records.seen_by(self.records, seat)
-        text = CARD_TEXT
-        records: list[dict[str, Any]] = public
+        view = self.views((seat,))[0]
         if copy:  # fresh copies: the caller may change what it gets
             records = []
-            for d in public:
+            for d in view["records"]:
                 d = dict(d)
                 if "cards" in d:
                     d["cards"] = list(d["cards"])
                 records.append(d)
-        acts = seat is not None and self.actor == seat
-        return {
-            "seat": seat,
-            "variant": self.config.variant,
-            "street": self.street,
-            "stacks": list(self.stacks),
-            "contributed": list(self.contributed),
-            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
-            "folded": list(self.folded),
-            "cards": [[text[c] if u or s == seat or s in shown else None for c, u in held]
-                      for s, held in enumerate(self.cards)],
-            "community": [text[c] for c in self.community],
-            "actor": self.actor,
-            "legal_actions": ({k: list(v) for k, v in self.legal_actions().items()}
-                              if acts else {}),
-            "legal_chips": ({k: list(v) for k, v in self.legal_chips().items()}
-                            if acts else {}),
-            "records": records,
-            "is_over": self.is_over,
-        }
+            view["records"] = records
+            view["cards"] = [list(row) for row in view["cards"]]
+        return view
+
+    def views(self, seats: Sequence[Optional[int]]) -> list[dict[str, Any]]:
+        """The views of several seats (None: an observer) at this moment, as a server sends them
+        after an event: each is ``view(seat, copy=False)``, and what every seat sees alike
+        (variant, street, stacks, bets, pots, folds, community cards, actor, whether the hand
+        is over, the rows of cards each seat sees the same) is made once and shared by all the
+        dicts, so that a serializer may write it once. Serialize them; do not change them.
+
+        >>> from stud_fast.table import StudHand
+        >>> from stud_fast.variants import GameConfig
+        >>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[50, 50],
+        ...                 seed=1)
+        >>> mine, watched = hand.views([0, None])
+        >>> mine["cards"][0], watched["cards"][0]
+        (('6s', 'Qc', '2d'), (None, None, '2d'))
+        >>> mine["stacks"] is watched["stacks"]
+        True
+        """
+        for seat in seats:
+            if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
+                raise ValueError(f"seat {seat!r} is not at this table")
+        text = CARD_TEXT
+        # each seat's cards as its owner sees them, and as the others do (until shown)
+        rows = [(tuple([text[c] for c, _ in held]),
+                 tuple([text[c] if u else None for c, u in held])) for held in self.cards]
+        variant, street, actor, is_over = self.config.variant, self.street, self.actor, \
+            self.is_over
+        stacks, contributed, folded = list(self.stacks), list(self.contributed), \
+            list(self.folded)
+        pots = [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()]
+        community = [text[c] for c in self.community]
+        seen_by = self._views.records.seen_by
+        out = []
+        for seat in seats:
+            shown, records = seen_by(self.records, seat)
+            acts = seat is not None and actor == seat
+            out.append({
+                "seat": seat,
+                "variant": variant,
+                "street": street,
+                "stacks": stacks,
+                "contributed": contributed,
+                "pots": pots,
+                "folded": folded,
+                "cards": [row[0] if s == seat or s in shown else row[1]
+                          for s, row in enumerate(rows)],
+                "community": community,
+                "actor": actor,
+                "legal_actions": ({k: list(v) for k, v in self.legal_actions().items()}
+                                  if acts else {}),
+                "legal_chips": ({k: list(v) for k, v in self.legal_chips().items()}
+                                if acts else {}),
+                "records": records,
+                "is_over": is_over,
+            })
+        return out
 
     # ---- persistence ------------------------------------------------------------------------
 

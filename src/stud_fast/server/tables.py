@@ -31,7 +31,7 @@ from stud_fast.server.loader import Seat, TableState, load_table
 from stud_fast.server.protocol import ActMessage, SitInMessage, view_message
 from stud_fast.server.spec import TableSpec
 from stud_fast.server.store import Store, TableWrite, buy_in
-from stud_fast.server.wire import ViewText
+from stud_fast.server.wire import ViewTexts, dumps
 
 __all__ = ["Table"]
 
@@ -60,7 +60,7 @@ class Table:
     task: Optional["asyncio.Task[None]"] = None
     published: dict[str, Any] = field(default_factory=dict)
     _timer: Optional[_Timer] = None
-    _texts: ViewText = field(default_factory=ViewText)  # per receiver seat, this hand's
+    _texts: ViewTexts = field(default_factory=ViewTexts)  # per receiver seat, this hand's
     _texts_of: Optional[int] = None  # the hand number they are of
     # the loop the task runs on, kept: asyncio.get_running_loop() asks the OS for the process
     # id at every call on Python 3.11, several times an action
@@ -179,8 +179,7 @@ class Table:
         elif isinstance(command, Join):
             self.listeners.add(command.listener)
             player = command.listener.player
-            command.listener.send_view(self._view_text(player, self._clock(),
-                                                       self.state.seat_of(player)))
+            command.listener.send_view(self._view_texts([player])[0])
         elif isinstance(command, Part):
             self.listeners.discard(command.listener)
         elif isinstance(command, SitIn):
@@ -480,17 +479,11 @@ class Table:
 
     def _broadcast(self) -> None:
         self.published = self._info()
-        texts: dict[Optional[int], str] = {}
-        # what every receiver's view shares: the clock, and the seat of each player
-        clock = self._clock()
-        seat_of: dict[Optional[int], int] = {
-            holder.player: s for s, holder in enumerate(self.state.seats) if holder is not None}
-        for listener in list(self.listeners):
-            player = listener.player
-            text = texts.get(player)
-            if text is None:
-                text = texts[player] = self._view_text(player, clock, seat_of.get(player))
-            listener.send_view(text)
+        listeners = list(self.listeners)
+        players = list(dict.fromkeys(listener.player for listener in listeners))
+        texts = dict(zip(players, self._view_texts(players)))
+        for listener in listeners:
+            listener.send_view(texts[listener.player])
 
     def _clock(self) -> Optional[dict[str, Any]]:
         """Who is to act and the time left (None: nobody's clock runs)."""
@@ -503,26 +496,34 @@ class Table:
                 "action_seconds": self.spec.action_seconds,
                 "time_bank": holder.time_bank if holder is not None else 0.0}
 
-    def _view_text(self, player: Optional[int], clock: Optional[dict[str, Any]],
-                   seat: Optional[int]) -> str:
-        """The view message of ``player`` (None: an observer), who sits at table ``seat``."""
+    def _view_texts(self, players: list[Optional[int]]) -> list[str]:
+        """The view message of each of ``players`` (None: an observer) at this moment: the
+        views made together and written together (what they share, once)."""
         state = self.state
         shown = state.playing or state.last
-        view: Optional[dict[str, Any]] = None
-        receiver: Optional[int] = None  # the hand seat whose view it is (None: an observer's)
-        if shown is not None:
+        clock = self._clock()
+        seat_of = {holder.player: s for s, holder in enumerate(state.seats)
+                   if holder is not None}
+        seats = [seat_of.get(player) if player is not None else None for player in players]
+        if shown is None:
+            return [dumps(view_message(self.id, None, state.seq, seat, [], None, clock))
+                    for seat in seats]
+        if self._texts_of != shown.number:
+            self._texts.clear()
+            self._texts_of = shown.number
+        # the hand seat whose view each receives: its table seat's, if it played that hand
+        # (not one who sat down after it); None: an observer's
+        receivers: list[Optional[int]] = []
+        for player, seat in zip(players, seats):
             hand_seat = shown.hand_seat(seat) if seat is not None else None
-            # the seat's player played that hand (not one who sat down after it)
-            if hand_seat is not None and shown.players[hand_seat] == player:
-                receiver = hand_seat
-            # records shared with the hand's cache: serialized at once, never changed
-            view = shown.hand.view(receiver, copy=False)
-            if self._texts_of != shown.number:
-                self._texts.clear()
-                self._texts_of = shown.number
-        return self._texts.text(receiver, view_message(
-            self.id, shown.number if shown else None, state.seq, seat,
-            shown.seats if shown else [], view, clock))
+            receivers.append(hand_seat if hand_seat is not None
+                             and shown.players[hand_seat] == player else None)
+        distinct = list(dict.fromkeys(receivers))
+        views = dict(zip(distinct, shown.hand.views(distinct)))
+        return self._texts.texts([
+            (receiver, view_message(self.id, shown.number, state.seq, seat, shown.seats,
+                                    views[receiver], clock))
+            for seat, receiver in zip(seats, receivers)])
 
     def _running_loop(self) -> asyncio.AbstractEventLoop:
         loop = self._loop

@@ -94,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
     gc.freeze()
     gc.set_threshold(50_000, 20, 20)
     config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=1 << 20,
-                            ws_per_message_deflate=False, lifespan="on")
+                            ws_per_message_deflate=False, lifespan="on",
+                            ws="websockets-sansio")
     uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -36,6 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play until Ctrl-C (or ``--hands``)."""
     try:
+        import orjson  # noqa: F401
         import websockets  # noqa: F401
     except ImportError:
         raise UsageError("the bot needs the server extra: pip install '.[server]'") \

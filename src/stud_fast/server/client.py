@@ -21,12 +21,13 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from pydantic_core import from_json
+from orjson import loads
 
 from stud_fast.bots import Bot
-from stud_fast.cards import card_id, card_str
+from stud_fast.cards import JOKER, card_id, card_str
 from stud_fast.plan import plan_of
 from stud_fast.records import Record
+from stud_fast.server.link import Link
 from stud_fast.showdown import is_wild
 from stud_fast.variants import GameConfig
 from stud_fast.views import SeatView
@@ -39,6 +40,7 @@ _ACTED = frozenset(("bring_in", "complete", "bet", "raise", "call", "check", "fo
                     "buy_pot", "take_all_in", "play_on"))
 _IDLE = '"legal_actions":{}'
 _OVER = '"is_over":true'
+_VIEW = '{"type":"view"'
 
 
 class ApiFailure(Exception):
@@ -82,48 +84,68 @@ def rest(base: str, method: str, path: str, body: Optional[dict[str, Any]] = Non
 
 def wire_seat_view(view: dict[str, Any], config: GameConfig) -> SeatView:
     """The :class:`SeatView` of a view the server sent (``StudHand.view`` as JSON): card ids,
-    each card's face as its deal and turn-up records say, the wild cards (D4, S5)."""
+    each card's face as its deal and turn-up records say, the wild cards (D4, S5). One pass
+    over the records: a bot makes one at every decision, of a view that holds the whole hand."""
     seat = view["seat"]
-    records = view["records"]
-    faces: dict[tuple[int, int], bool] = {}  # (seat, index of the card) -> face up
-    dealt = [0] * len(view["cards"])
-    for r in records:
-        s = r.get("seat")
-        if r["kind"] == "deal" and s is not None:
-            for up in r["up"]:
-                faces[(s, dealt[s])] = bool(up)
-                dealt[s] += 1
-    for r in records:
-        if r["kind"] in ("turn_up", "exposed_card") and r.get("seat") is not None:
-            s = r["seat"]
-            turned = card_id(r["cards"][0])
-            for i, c in enumerate(view["cards"][s]):
-                if c is not None and card_id(c) == turned:
-                    faces[(s, i)] = True
-    pot_bought = any(r["kind"] == "buy_pot" for r in records)
-    cards = tuple(tuple((card_id(c) if c is not None else None, faces.get((s, i), False))
-                        for i, c in enumerate(held)) for s, held in enumerate(view["cards"]))
-    plan = plan_of(config)
-    wild = frozenset(c for held in cards for c, up in held
-                     if c is not None and plan.wild and is_wild(plan, pot_bought, c, up))
+    rows = view["cards"]
     street = view["street"]
-    round_bet = sum(r["amount"] for r in records if r.get("seat") == seat
-                    and r["kind"] in _BETS and r["street"] == street)
-    # the dealer deals to the seat on its left first
-    first = next((r["seat"] for r in records if r["kind"] == "deal"
-                  and r.get("seat") is not None), 1)
-    history = tuple(Record(r["kind"], r.get("seat"), r.get("amount", 0), r.get("to", 0),
-                           tuple(card_id(c) for c in r.get("cards", ())),
-                           tuple(bool(u) for u in r.get("up", ())), r.get("street", 0))
-                    for r in records if r["kind"] in _ACTED)
+    faces: list[list[bool]] = [[] for _ in rows]  # each seat's cards: face up, as dealt
+    turned: list[tuple[int, str]] = []  # (seat, card) turned up or exposed
+    round_bet = 0
+    pot_bought = False
+    first: Optional[int] = None  # the first seat dealt to: left of the dealer
+    history = []
+    for r in view["records"]:
+        kind = r["kind"]
+        s = r.get("seat")
+        if s is None:
+            continue
+        if kind == "deal":
+            if first is None:
+                first = s
+            faces[s] += [bool(up) for up in r["up"]]
+            continue
+        if kind == "turn_up" or kind == "exposed_card":
+            turned.append((s, r["cards"][0]))
+        elif kind == "buy_pot":
+            pot_bought = True
+        if kind in _ACTED:
+            if s == seat and kind in _BETS and r["street"] == street:
+                round_bet += r["amount"]
+            cards, ups = r.get("cards"), r.get("up")
+            history.append(Record(kind, s, r.get("amount", 0), r.get("to", 0),
+                                  tuple([_card(c) for c in cards]) if cards else (),
+                                  tuple([bool(u) for u in ups]) if ups else (),
+                                  r.get("street", 0)))
+    for s, card in turned:
+        turned_id = _card(card)
+        for i, c in enumerate(rows[s]):
+            if c is not None and _card(c) == turned_id and i < len(faces[s]):
+                faces[s][i] = True
+    cards = tuple([tuple([(_card(c) if c is not None else None,
+                           up[i] if i < len(up) else False) for i, c in enumerate(held)])
+                   for held, up in zip(rows, faces)])
+    plan = plan_of(config)
+    wild = frozenset([c for held in cards for c, up in held
+                      if c is not None and is_wild(plan, pot_bought, c, up)]) if plan.wild \
+        else frozenset()
     return SeatView(
         seat=seat, game=config.game, street=street, actor=view["actor"],
         is_over=view["is_over"], stacks=tuple(view["stacks"]),
         contributed=tuple(view["contributed"]), folded=tuple(view["folded"]), cards=cards,
-        community=tuple(card_id(c) for c in view["community"]), wild=wild,
+        community=tuple(_card(c) for c in view["community"]), wild=wild,
         legal_actions={k: (int(v[0]), int(v[1])) for k, v in view["legal_actions"].items()},
-        round_bet=round_bet, pot_bought=pot_bought, dealer=(first - 1) % len(cards),
-        history=history)
+        round_bet=round_bet, pot_bought=pot_bought,
+        dealer=((first if first is not None else 1) - 1) % len(cards), history=tuple(history))
+
+
+_CARD_IDS = {card_str(c): c for c in range(JOKER + 1)}
+
+
+def _card(text: str) -> int:
+    """The id of a card as the server writes it (any other spelling: :func:`card_id`)."""
+    found = _CARD_IDS.get(text)
+    return found if found is not None else card_id(text)
 
 
 @dataclass
@@ -194,7 +216,6 @@ class WireBot:
                   hands: Optional[int] = None) -> BotStats:
         """Play until ``stop`` is set or ``hands`` hands were seen through; reconnect after a
         dropped connection."""
-        from websockets.asyncio.client import connect
         from websockets.exceptions import WebSocketException
 
         stop = stop or asyncio.Event()
@@ -205,12 +226,20 @@ class WireBot:
                     await asyncio.to_thread(self._seat)
                 url = (self.base.replace("http://", "ws://").replace("https://", "wss://")
                        + f"/ws/tables/{self.table}?token={self.token}")
-                async with connect(url, compression=None, open_timeout=10,
-                                   max_size=1 << 22) as ws:
-                    self.stats.connects += 1
-                    delay = 0.05
-                    if await self._play(ws, stop, hands):
+                inbox: asyncio.Queue[Optional[str]] = asyncio.Queue()
+                link = await Link.open(url, lambda text: self._receive(text, inbox))
+                link.closed.add_done_callback(lambda _: inbox.put_nowait(None))
+                self.stats.connects += 1
+                delay = 0.05
+                try:
+                    if await self._play(link, inbox, stop, hands):
                         return self.stats
+                finally:
+                    link.close()
+                    try:
+                        await asyncio.wait_for(asyncio.shield(link.closed), 5)
+                    except asyncio.TimeoutError:
+                        link.abort()
             except (OSError, WebSocketException, ApiFailure, asyncio.TimeoutError) as e:
                 if isinstance(e, ApiFailure) and e.status and e.code not in ("unavailable",):
                     raise
@@ -219,26 +248,32 @@ class WireBot:
                 delay = min(delay * 2, 0.5)
         return self.stats
 
-    async def _play(self, ws: Any, stop: asyncio.Event, hands: Optional[int]) -> bool:
-        """Answer views until ``stop``, ``hands`` hands, or the connection ends (False)."""
+    def _receive(self, text: str, inbox: "asyncio.Queue[Optional[str]]") -> None:
+        """A message, as it arrives: the time since the bot's action, when it is the first view
+        since; a view of the hand this seat plays that is not its turn (only the actor's view
+        has legal actions) and not the hand's end is read no further, the rest is queued for
+        :meth:`_play`."""
+        if text.startswith(_VIEW) and self._sent is not None:
+            self.stats.latencies.append(time.perf_counter() - self._sent)
+            self._sent = None
+        if self.record is None and self._in_hand is not None and _IDLE in text \
+                and _OVER not in text and f'"hand":{self._in_hand},' in text:
+            return
+        inbox.put_nowait(text)
 
-        async def close_on_stop() -> None:
-            await stop.wait()
-            await ws.close()
-
-        closer = asyncio.ensure_future(close_on_stop())
+    async def _play(self, link: Link, inbox: "asyncio.Queue[Optional[str]]",
+                    stop: asyncio.Event, hands: Optional[int]) -> bool:
+        """Answer the queued messages until ``stop`` (True), ``hands`` hands (True), or the
+        connection ends (False)."""
         stats, record = self.stats, self.record
+        stopped = asyncio.ensure_future(stop.wait())
+        stopped.add_done_callback(lambda _: inbox.put_nowait(None))
         try:
-            async for text in ws:
-                if record is None and self._in_hand is not None and _IDLE in text \
-                        and _OVER not in text and f'"hand":{self._in_hand},' in text:
-                    # a view of the hand this seat plays, not its turn (only the actor's view
-                    # has legal actions), the hand not over: nothing to read in it
-                    if self._sent is not None:
-                        stats.latencies.append(time.perf_counter() - self._sent)
-                        self._sent = None
-                    continue
-                message = from_json(text)
+            while True:
+                text = await inbox.get()
+                if text is None:  # stopped, or the connection is gone
+                    return stop.is_set()
+                message = loads(text)
                 if record is not None:
                     record.append(message)
                 if message["type"] == "error":
@@ -247,9 +282,6 @@ class WireBot:
                     if code == "no_chips":
                         await asyncio.to_thread(self._rebuy)
                     continue
-                if self._sent is not None:
-                    stats.latencies.append(time.perf_counter() - self._sent)
-                    self._sent = None
                 view = message["view"]
                 if view is None:
                     continue
@@ -265,18 +297,17 @@ class WireBot:
                 if message["seat"] is not None and message["seat"] not in message["seats"] \
                         and message["hand"] != self._asked:  # dealt out: sat out?
                     self._asked = message["hand"]
-                    await ws.send('{"type":"sit_in"}')
+                    link.send('{"type":"sit_in"}')
                 if view["seat"] is None or view["actor"] != view["seat"]:
                     continue
                 answer = json.dumps(self._decide(message))
                 if self.think:
                     await asyncio.sleep(self.rng.expovariate(1 / self.think))
-                await ws.send(answer)
+                link.send(answer)
                 self._sent = time.perf_counter()
                 stats.actions += 1
-            return stop.is_set()
         finally:
-            closer.cancel()
+            stopped.cancel()
 
     def _decide(self, message: dict[str, Any]) -> dict[str, Any]:
         assert self.config is not None

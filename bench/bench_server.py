@@ -5,14 +5,15 @@ Run from anywhere (``pip install '.[server]'``)::
 
     python bench/bench_server.py [--tables 170] [--players 6] [--seconds 30] [--warmup 10]
                                  [--db sqlite] [--db postgresql://USER@HOST:PORT/DB]
-                                 [--bot random] [--bot-processes 1] [--pace ACTIONS_PER_S]
+                                 [--bot random] [--bot-processes 2] [--pace ACTIONS_PER_S]
                                  [--json out.json]
 
 For each ``--db`` (default: an SQLite file in a temporary folder) it starts ``stud-fast serve``
 as a child process, creates ``--tables`` seven-card stud tables (ante 1, bring-in 2, 5/10) of
 ``--players`` seats, starts ``--bot-processes`` processes that run the bots (one asyncio loop
-each, every bot its own account and WebSocket), lets them play ``--warmup`` seconds, then
-measures ``--seconds``: hands/s (hands finished, from the server's tables), actions/s (sent
+each, every bot its own account and WebSocket), waits until every bot is connected, lets them
+play ``--warmup`` seconds, then measures ``--seconds`` (the bots and the server over the same
+window): hands/s (hands finished, from the server's tables), actions/s (sent
 by the bots and answered), p50 / p99 / max latency from an action sent to the next view its bot
 received, and the server process's memory (peak and current resident set). A PostgreSQL
 URL names an empty database (the server creates its schema).
@@ -79,12 +80,16 @@ def _percentile(values: list[float], q: float) -> float:
 
 # ---- the bot processes --------------------------------------------------------------------------
 
-def bots_main(base: str, seats: list[tuple[int, str]], kind: str, warmup: float,
-              seconds: float, out: str, think: float = 0.0) -> None:
+def bots_main(base: str, seats: list[tuple[int, str]], kind: str, out: str,
+              think: float = 0.0) -> None:
     """Play every ``(table, token)`` seat, each bot waiting ``think`` seconds on average
-    before an action; after ``warmup`` seconds count ``seconds`` more; write the counts to
-    ``out`` as JSON."""
+    before an action. Print ``ready`` once every bot is connected, count from the ``start``
+    line on standard input to the ``stop`` line, then write the counts to ``out`` as JSON
+    (the parent measures the server over that same window)."""
     from stud_fast.bots import make_bot
+
+    async def line() -> str:
+        return (await asyncio.to_thread(sys.stdin.readline)).strip()
 
     async def main() -> dict[str, Any]:
         stop = asyncio.Event()
@@ -92,12 +97,17 @@ def bots_main(base: str, seats: list[tuple[int, str]], kind: str, warmup: float,
         bots = [WireBot(base, table, make_bot(kind), token, seed=i, config=config, think=think)
                 for i, (table, token) in enumerate(seats)]
         tasks = [asyncio.ensure_future(b.run(stop)) for b in bots]
-        await asyncio.sleep(warmup)
+        while not all(b.stats.connects for b in bots):
+            await asyncio.sleep(0.05)
+        print("ready", flush=True)
+        if await line() != "start":
+            raise SystemExit("the bot process expected 'start'")
         for b in bots:
             b.stats.latencies.clear()
         actions0 = sum(b.stats.actions for b in bots)
         start = time.perf_counter()
-        await asyncio.sleep(seconds)
+        if await line() != "stop":
+            raise SystemExit("the bot process expected 'stop'")
         elapsed = time.perf_counter() - start
         latencies = [x for b in bots for x in b.stats.latencies]
         actions = sum(b.stats.actions for b in bots) - actions0
@@ -166,20 +176,33 @@ def run_one(db: str, args: argparse.Namespace) -> dict[str, Any]:
         outs = [os.path.join(tempfile.gettempdir(), f"bench_server_{port}_{i}.json")
                 for i in range(len(chunks))]
         bots = [subprocess.Popen([sys.executable, __file__, "--bots-of", base, "--bot", args.bot,
-                                  "--warmup", str(args.warmup), "--seconds", str(args.seconds),
                                   "--think", str(args.tables / args.pace if args.pace else 0.0),
-                                  "--out", out], stdin=subprocess.PIPE)
+                                  "--out", out], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
                 for out in outs]
+
+        def tell(word: str) -> None:
+            for process in bots:
+                assert process.stdin is not None
+                process.stdin.write(word.encode() + b"\n")
+                process.stdin.flush()
+
         for process, chunk in zip(bots, chunks):
             assert process.stdin is not None
-            process.stdin.write(json.dumps(chunk).encode())
-            process.stdin.close()
+            process.stdin.write(json.dumps(chunk).encode() + b"\n")
+            process.stdin.flush()
+        for process in bots:  # every bot connected
+            assert process.stdout is not None
+            if process.stdout.readline().strip() != b"ready":
+                raise SystemExit(f"a bot process failed with {process.wait()}")
         time.sleep(args.warmup)
-        hands0, t0 = _hands_finished(base, tables), time.perf_counter()
-        cpu0 = _cpu(server.pid), sum(_cpu(b.pid) for b in bots)
+        # the bots count from "start" to "stop"; the server is measured over the same window
+        tell("start")
+        cpu0, t0 = (_cpu(server.pid), sum(_cpu(b.pid) for b in bots)), time.perf_counter()
+        hands0 = _hands_finished(base, tables)
         time.sleep(args.seconds)
-        cpu1 = _cpu(server.pid), sum(_cpu(b.pid) for b in bots)
-        hands1, t1 = _hands_finished(base, tables), time.perf_counter()
+        tell("stop")
+        cpu1, t1 = (_cpu(server.pid), sum(_cpu(b.pid) for b in bots)), time.perf_counter()
+        hands1 = _hands_finished(base, tables)
         memory = _memory(server.pid)
         results = []
         for process, out in zip(bots, outs):
@@ -230,7 +253,10 @@ def main(argv: Optional[list[str]] = None) -> int:
                    help="sqlite (a new temporary file), sqlite:///PATH or a PostgreSQL URL "
                         "(repeatable; default sqlite)")
     p.add_argument("--bot", default="random", choices=["random", "strength"])
-    p.add_argument("--bot-processes", type=int, default=1)
+    p.add_argument("--bot-processes", type=int, default=2,
+                   help="processes the bots are shared among (default 2: one asyncio loop "
+                        "for a thousand bots is itself busy enough that its delay in reading "
+                        "a view would count as the server's latency)")
     p.add_argument("--pace", type=float, default=None, metavar="ACTIONS_PER_S",
                    help="bots wait before each action (exponential, mean tables / pace "
                         "seconds) so that the tables together offer about this many "
@@ -241,8 +267,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # from --pace
     args = p.parse_args(argv)
     if args.bots_of:
-        bots_main(args.bots_of, [tuple(s) for s in json.loads(sys.stdin.read())], args.bot,
-                  args.warmup, args.seconds, args.out, args.think)
+        bots_main(args.bots_of, [tuple(s) for s in json.loads(sys.stdin.readline())], args.bot,
+                  args.out, args.think)
         return 0
     rows = []
     folder = tempfile.mkdtemp(prefix="bench_server_")

@@ -20,7 +20,8 @@ from stud_fast.variants import VARIANTS, GameConfig
 
 MODULES = ["stud_fast.server.protocol", "stud_fast.server.schema", "stud_fast.server.store",
            "stud_fast.server.spec", "stud_fast.server.hands", "stud_fast.server.lobby",
-           "stud_fast.server.wire", "stud_fast.server.client", "stud_fast.server.app"]
+           "stud_fast.server.wire", "stud_fast.server.client", "stud_fast.server.app",
+           "stud_fast.server.link"]
 
 
 @pytest.mark.parametrize("name", MODULES)

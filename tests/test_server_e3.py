@@ -106,6 +106,10 @@ def test_E3_no_message_holds_a_card_its_receiver_may_not_see(tmp_path: Path) -> 
             watchers = [asyncio.ensure_future(watch(o)) for o in observers]
             players = [asyncio.ensure_future(bot.run(stop)) for _, bot in bots]
             while True:  # until every table has played HANDS hands
+                for player in players:  # a bot that stopped on its own failed: say why
+                    if player.done():
+                        player.result()
+                        raise AssertionError("a bot stopped before it was told to")
                 infos = await asyncio.to_thread(server.get, "/api/tables")
                 if all((i["hand"] or 0) > HANDS for i in infos):
                     break

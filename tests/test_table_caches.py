@@ -88,6 +88,10 @@ def test_E3_kept_views_and_pots_match_fresh_ones(variant: str) -> None:
                 view = hand.view(seat)
                 assert json.dumps(view) == shared  # the same view, records shared or copied
                 assert view["records"] == _view_from_scratch(hand, seat)
+                shown = {r.seat for r in hand.records if r.kind == "show"}
+                assert view["cards"] == [  # E3: own cards and up cards, others' down hidden
+                    [card_str(c) if up or s == seat or s in shown else None
+                     for c, up in held] for s, held in enumerate(hand.cards)]
                 for record in view["records"]:  # the caller may change what it gets
                     record["kind"] = "changed"
                     if "cards" in record:

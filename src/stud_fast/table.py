@@ -1147,7 +1147,8 @@ class StudHand:
         >>> hand = StudHand(GameConfig(variant="razz", ante=1, small_bet=4), stacks=[50, 50],
         ...                 seed=1)
         >>> mine, watched = hand.views([0, None])
-        >>> mine["cards"][0], watched["cards"][0]
+        >>> (my_first, *_), (watched_first, *_) = mine["cards"], watched["cards"]
+        >>> my_first, watched_first
         (('6s', 'Qc', '2d'), (None, None, '2d'))
         >>> mine["stacks"] is watched["stacks"]
         True

@@ -24,7 +24,7 @@ from typing import Any, Optional
 from orjson import loads
 
 from stud_fast.bots import Bot
-from stud_fast.cards import JOKER, card_id, card_str
+from stud_fast.cards import card_id, card_str
 from stud_fast.plan import plan_of
 from stud_fast.records import Record
 from stud_fast.server.link import Link
@@ -114,15 +114,15 @@ def wire_seat_view(view: dict[str, Any], config: GameConfig) -> SeatView:
                 round_bet += r["amount"]
             cards, ups = r.get("cards"), r.get("up")
             history.append(Record(kind, s, r.get("amount", 0), r.get("to", 0),
-                                  tuple([_card(c) for c in cards]) if cards else (),
+                                  tuple([card_id(c) for c in cards]) if cards else (),
                                   tuple([bool(u) for u in ups]) if ups else (),
                                   r.get("street", 0)))
     for s, card in turned:
-        turned_id = _card(card)
+        turned_id = card_id(card)
         for i, c in enumerate(rows[s]):
-            if c is not None and _card(c) == turned_id and i < len(faces[s]):
+            if c is not None and card_id(c) == turned_id and i < len(faces[s]):
                 faces[s][i] = True
-    cards = tuple([tuple([(_card(c) if c is not None else None,
+    cards = tuple([tuple([(card_id(c) if c is not None else None,
                            up[i] if i < len(up) else False) for i, c in enumerate(held)])
                    for held, up in zip(rows, faces)])
     plan = plan_of(config)
@@ -133,19 +133,10 @@ def wire_seat_view(view: dict[str, Any], config: GameConfig) -> SeatView:
         seat=seat, game=config.game, street=street, actor=view["actor"],
         is_over=view["is_over"], stacks=tuple(view["stacks"]),
         contributed=tuple(view["contributed"]), folded=tuple(view["folded"]), cards=cards,
-        community=tuple(_card(c) for c in view["community"]), wild=wild,
+        community=tuple(card_id(c) for c in view["community"]), wild=wild,
         legal_actions={k: (int(v[0]), int(v[1])) for k, v in view["legal_actions"].items()},
         round_bet=round_bet, pot_bought=pot_bought,
         dealer=((first if first is not None else 1) - 1) % len(cards), history=tuple(history))
-
-
-_CARD_IDS = {card_str(c): c for c in range(JOKER + 1)}
-
-
-def _card(text: str) -> int:
-    """The id of a card as the server writes it (any other spelling: :func:`card_id`)."""
-    found = _CARD_IDS.get(text)
-    return found if found is not None else card_id(text)
 
 
 @dataclass

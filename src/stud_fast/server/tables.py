@@ -81,8 +81,7 @@ class Table:
     def start(self) -> None:
         """Start the table's task."""
         self.published = self._info()
-        self._loop = asyncio.get_running_loop()
-        self.task = self._loop.create_task(self._run(), name=f"table-{self.id}")
+        self.task = self._running_loop().create_task(self._run(), name=f"table-{self.id}")
 
     async def stop(self) -> None:
         """Finish the command being handled and stop (nothing half-written: commands are

@@ -66,12 +66,10 @@ class _Template:
     more entry than ``slots``, the names of the values that go between them in the order of
     the text (``""`` the message's own seat, the others the view's)."""
 
-    __slots__ = ("message", "view", "keys", "view_keys", "shared", "shared_in_view", "slots",
-                 "pieces")
+    __slots__ = ("keys", "view_keys", "shared", "shared_in_view", "slots", "pieces")
 
     def __init__(self, message: dict[str, Any]) -> None:
         view = message["view"]
-        self.message, self.view = message, view
         self.keys, self.view_keys = list(message), list(view)
         self.shared = [(k, v) for k, v in message.items() if k not in _OWN]
         self.shared_in_view = [(k, v) for k, v in view.items() if k not in _OWN_IN_VIEW]
